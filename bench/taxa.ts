@@ -1,0 +1,108 @@
+/**
+ * Benchmark of the taxa browse and filter path (DESIGN §8), on a generated checklist:
+ *
+ *   npm run bench                      # 500,000 taxa
+ *   npm run bench -- --taxa 100000 --seconds 5
+ *
+ * Prints load time and peak RSS, in-process p50/p99 of a filtered page (three filters, taxonomic
+ * sort, page size 20) and of a nested aggregation, and HTTP throughput of POST /taxa beside a
+ * bare Fastify route in the same run. A script, not a test: figures depend on the machine.
+ */
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { writeSyntheticDataDirectory } from '../loaders/generate/index.ts';
+import { createApp } from '../src/http/app.ts';
+import { loadInto } from '../src/http/server.ts';
+import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
+import { parseAggregateBy } from '../src/query/aggregate.ts';
+import { parseFilterBody } from '../src/query/filter-body.ts';
+import { compileTaxaAggregate, compileTaxaPage } from '../src/query/taxa-request.ts';
+import { line, measure, mib, ms } from './stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    taxa: { type: 'string', default: '500000' },
+    seed: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '8' },
+    runs: { type: 'string', default: '3000' },
+  },
+});
+const taxa = Number(args.taxa);
+const seconds = Number(args.seconds);
+const runs = Number(args.runs);
+
+async function dataDirectory(): Promise<string> {
+  const dir = join(tmpdir(), `taxa-bench-${taxa}-${args.seed}`);
+  if (!existsSync(join(dir, 'current.ndjson'))) {
+    const started = performance.now();
+    await writeSyntheticDataDirectory(dir, { taxa, seed: Number(args.seed) });
+    line('generate (not part of the load)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return dir;
+}
+
+/** Three filters over the kind of fields analysts combine, varied so no answer is cached. */
+const STATUSES = [['MX.iucnLC'], ['MX.iucnNT', 'MX.iucnVU'], ['MX.iucnEN', 'MX.iucnCR'], ['MX.iucnDD']];
+function filterBodies(groups: string[]) {
+  return groups.flatMap((group) =>
+    STATUSES.map((status) => ({ informalTaxonGroups: group, 'latestRedListStatusFinland.status': status, finnish: true })),
+  );
+}
+
+async function throughput(url: string, options: Partial<autocannon.Options>) {
+  const result = await autocannon({ url, connections: 16, duration: seconds, ...options });
+  return result.requests.average;
+}
+
+async function main() {
+  const dir = await dataDirectory();
+  const engine = createEmbeddedEngine();
+  const loadStarted = performance.now();
+  const stats = await loadInto(engine, dir);
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  line('taxa loaded', `${stats.indexed}`);
+  line('load (read, validate, derive, index)', `${loadSeconds.toFixed(1)} s`, 'target ≤ 20 s');
+  line('peak RSS', mib(peakRss), 'target ≤ 3 GB');
+
+  const groups = (await engine.catalog()).informalTaxonGroups.map((g) => g.id);
+  const bodies = filterBodies(groups);
+  const scope = { checklist: 'MR.1', includeHidden: false };
+  const pages = bodies.map((body, i) =>
+    compileTaxaPage({ filter: parseFilterBody(body), scope, sort: { field: 'taxonomic', direction: 'asc' }, page: 1 + (i % 3), pageSize: 20, fields: {} }),
+  );
+  const ref = { version: 'current', kind: 'taxa' } as const;
+  const page = await measure(pages, runs, (body) => engine.search(ref, body));
+  line('filtered page in process (3 filters) p50', ms(page.p50), 'target p50 ≤ 1 ms');
+  line('filtered page in process (3 filters) p99', ms(page.p99));
+
+  const specs = parseAggregateBy('informalTaxonGroups,latestRedListStatusFinland.status');
+  const aggregations = STATUSES.map((status) =>
+    compileTaxaAggregate(parseFilterBody({ 'latestRedListStatusFinland.status': ['!MX.iucnLC', ...status.slice(1)] }), scope, specs, 10),
+  );
+  const aggregate = await measure(aggregations, Math.max(100, runs / 10), (body) => engine.search(ref, body));
+  line('nested aggregation in process p50', ms(aggregate.p50));
+  line('nested aggregation in process p99', ms(aggregate.p99));
+
+  const app = await createApp({ engine });
+  const bare = Fastify({ logger: false });
+  bare.post('/bare', async () => ({ results: [] }));
+  const [appUrl, bareUrl] = [await app.listen({ port: 0 }), await bare.listen({ port: 0 })];
+  const body = JSON.stringify(bodies[1]);
+  const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
+  const bareRps = await throughput(`${bareUrl}/bare`, post);
+  const taxaRps = await throughput(`${appUrl}/taxa?pageSize=20`, post);
+  line('HTTP bare Fastify route', `${bareRps.toFixed(0)} req/s`);
+  line('HTTP POST /taxa (3 filters, page of 20)', `${taxaRps.toFixed(0)} req/s`);
+  line('HTTP ratio POST /taxa / bare', (taxaRps / bareRps).toFixed(2), 'target ≥ 0.5');
+  await Promise.all([app.close(), bare.close()]);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.stack ?? error.message}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,111 @@
+/**
+ * What a data directory holds: the informal groups, optional version metadata, and one
+ * checklist file per version. Unknown version files are problems, not silently skipped.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ChecklistVersion, InformalTaxonGroup } from '../src/index/engine.ts';
+import type { DataProblem } from './problems.ts';
+
+/** The checklist versions the service knows, `current` first. */
+export const KNOWN_VERSIONS = ['current', 'MR.424', 'MR.425', 'MR.426', 'MR.427', 'MR.428', 'MR.484'] as const;
+
+export const GROUPS_FILE = 'informal-taxon-groups.json';
+export const VERSIONS_FILE = 'checklist-versions.json';
+const VERSION_FILE = /^(.+)\.ndjson(\.gz)?$/;
+
+const localized = z.object({ fi: z.string().optional(), sv: z.string().optional(), en: z.string().optional() });
+const groupsSchema = z.array(
+  z.object({ id: z.string().min(1), name: localized, hasSubGroup: z.array(z.string()).optional() }),
+);
+const versionsSchema = z.array(
+  z.looseObject({ id: z.string().min(1), versionName: localized.optional(), versionDate: z.string().optional() }),
+);
+
+export interface DataDirectory {
+  dir: string;
+  informalTaxonGroups: InformalTaxonGroup[];
+  checklistVersions: ChecklistVersion[];
+  /** version id → file name, in the order of KNOWN_VERSIONS */
+  versionFiles: Map<string, string>;
+}
+
+async function readJsonFile<T>(
+  dir: string,
+  file: string,
+  schema: z.ZodType<T>,
+  problems: DataProblem[],
+): Promise<T | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, file), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    problems.push({ file, message: `invalid JSON: ${(error as Error).message}` });
+    return undefined;
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    problems.push({ file, message: `/${issue.path.join('/')}: ${issue.message}` });
+  }
+  return undefined;
+}
+
+function checkGroups(groups: InformalTaxonGroup[], problems: DataProblem[]): void {
+  const ids = new Set<string>();
+  for (const group of groups) {
+    if (ids.has(group.id)) problems.push({ file: GROUPS_FILE, id: group.id, message: 'duplicate group id' });
+    ids.add(group.id);
+  }
+  for (const group of groups) {
+    for (const sub of group.hasSubGroup ?? []) {
+      if (!ids.has(sub)) problems.push({ file: GROUPS_FILE, id: group.id, message: `unknown subgroup '${sub}'` });
+    }
+  }
+}
+
+function findVersionFiles(files: string[], known: Set<string>, problems: DataProblem[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const file of files) {
+    const match = VERSION_FILE.exec(file);
+    if (!match) continue;
+    const version = match[1]!;
+    if (!known.has(version)) {
+      problems.push({ file, message: `unknown checklist version '${version}' (known: ${[...known].join(', ')})` });
+    } else if (found.has(version)) {
+      problems.push({ file, message: `version '${version}' is given twice (${found.get(version)} and ${file})` });
+    } else {
+      found.set(version, file);
+    }
+  }
+  if (!found.has('current')) problems.push({ file: 'current.ndjson', message: 'the current version is required' });
+  return new Map([...known].filter((v) => found.has(v)).map((v) => [v, found.get(v)!]));
+}
+
+/** Reads the directory's listing and small JSON files; the version files are read later. */
+export async function readDataDirectory(dir: string, problems: DataProblem[]): Promise<DataDirectory> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).sort();
+  } catch (error) {
+    problems.push({ file: dir, message: `cannot read the data directory: ${(error as Error).message}` });
+    return { dir, informalTaxonGroups: [], checklistVersions: [], versionFiles: new Map() };
+  }
+  if (!files.includes(GROUPS_FILE)) problems.push({ file: GROUPS_FILE, message: 'missing file' });
+  const informalTaxonGroups = (await readJsonFile(dir, GROUPS_FILE, groupsSchema, problems)) ?? [];
+  checkGroups(informalTaxonGroups, problems);
+  const declared = (await readJsonFile(dir, VERSIONS_FILE, versionsSchema, problems)) ?? [];
+  const known = new Set<string>([...KNOWN_VERSIONS, ...declared.map((v) => v.id)]);
+  const versionFiles = findVersionFiles(files, known, problems);
+  const checklistVersions = [...versionFiles.keys()].map(
+    (id) => declared.find((v) => v.id === id) ?? { id },
+  );
+  return { dir, informalTaxonGroups, checklistVersions, versionFiles };
+}

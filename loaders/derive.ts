@@ -1,0 +1,114 @@
+/**
+ * Derived fields (DESIGN §4), computed from the checked tree and never trusted from input.
+ *
+ * One pre-order walk gives the ancestor lists, depths and `taxonomicOrder`; one reverse walk
+ * sums the species counts. Documents come out in taxonomic order, which the embedded engine
+ * uses as its document order, so a taxonomic sort costs nothing there.
+ */
+import { PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDocument } from '../src/taxon/schema.ts';
+import { isSpeciesLevel } from '../src/taxon/ranks.ts';
+import type { InformalTaxonGroup } from '../src/index/engine.ts';
+import type { TaxonTree } from './tree.ts';
+import { createGroupInheritance } from './informal-groups.ts';
+import { assignSortRanks } from './sort-ranks.ts';
+
+const DERIVED_KEYS = [
+  'isPartOfNonHidden', 'parents', 'nonHiddenParents', 'parentsIncludeSelf', 'nonHiddenParentsIncludeSelf',
+  'depth', 'nonHiddenDepth', 'taxonomicOrder', 'hasChildren', 'hasParent', 'countOfSpecies',
+  'countOfFinnishSpecies', 'parent', 'scientificNameSortRank', 'finnishNameSortRank',
+] as const;
+
+const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
+
+function simpleTaxonOf(taxon: Taxon): SimpleTaxon {
+  const simple: SimpleTaxon = { id: taxon.id };
+  if (taxon.scientificName !== undefined) simple.scientificName = taxon.scientificName;
+  if (taxon.scientificNameAuthorship !== undefined) simple.scientificNameAuthorship = taxon.scientificNameAuthorship;
+  if (taxon.vernacularName !== undefined) simple.vernacularName = taxon.vernacularName;
+  if (taxon.taxonRank !== undefined) simple.taxonRank = taxon.taxonRank;
+  if (taxon.cursiveName !== undefined) simple.cursiveName = taxon.cursiveName;
+  return simple;
+}
+
+function withoutDerived(taxon: Taxon): TaxonDocument {
+  const doc: Record<string, unknown> = { ...taxon };
+  for (const key of DERIVED_KEYS) delete doc[key];
+  return doc as TaxonDocument;
+}
+
+/** Walk state of one taxon, shared by reference with its descendants (never mutated). */
+interface Lineage {
+  ids: string[];
+  nonHiddenIds: string[];
+  parent: Record<string, SimpleTaxon>;
+  groups: readonly string[];
+}
+
+function childLineage(from: Lineage, taxon: Taxon, ownGroups: readonly string[]): Lineage {
+  const rank = taxon.taxonRank === undefined ? undefined : PARENT_RANK_BY_QNAME.get(taxon.taxonRank);
+  return {
+    ids: [...from.ids, taxon.id],
+    nonHiddenIds: taxon.hiddenTaxon === true ? from.nonHiddenIds : [...from.nonHiddenIds, taxon.id],
+    parent: rank === undefined ? from.parent : { ...from.parent, [rank]: simpleTaxonOf(taxon) },
+    groups: ownGroups,
+  };
+}
+
+function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: number, groups: readonly string[]) {
+  const self = taxon.hiddenTaxon === true ? [] : [taxon.id];
+  doc.parents = lineage.ids;
+  doc.parentsIncludeSelf = [...lineage.ids, taxon.id];
+  doc.depth = lineage.ids.length;
+  doc.nonHiddenParents = lineage.nonHiddenIds;
+  doc.nonHiddenParentsIncludeSelf = [...lineage.nonHiddenIds, ...self];
+  doc.nonHiddenDepth = lineage.nonHiddenIds.length;
+  const nearest = lineage.nonHiddenIds[lineage.nonHiddenIds.length - 1];
+  if (nearest !== undefined) doc.isPartOfNonHidden = nearest;
+  doc.hasParent = lineage.ids.length > 0;
+  doc.taxonomicOrder = order;
+  if (Object.keys(lineage.parent).length > 0) doc.parent = lineage.parent as TaxonDocument['parent'];
+  if (taxon.species === undefined) doc.species = isSpeciesLevel(taxon.taxonRank);
+  if (groups.length > 0) doc.informalTaxonGroups = [...groups];
+}
+
+function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
+  const species = new Int32Array(docs.length);
+  const finnish = new Int32Array(docs.length);
+  for (let i = tree.preorder.length - 1; i >= 0; i--) {
+    const position = tree.preorder[i]!;
+    const doc = docs[position]!;
+    if (doc.taxonRank === 'MX.species') {
+      species[position]! += 1;
+      if (doc.finnish === true) finnish[position]! += 1;
+    }
+    doc.countOfSpecies = species[position]!;
+    doc.countOfFinnishSpecies = finnish[position]!;
+    doc.hasChildren = tree.children[position]!.length > 0;
+    const parent = tree.parentOf[position]!;
+    if (parent !== -1) {
+      species[parent]! += species[position]!;
+      finnish[parent]! += finnish[position]!;
+    }
+  }
+}
+
+/** Documents with every derived field, in taxonomic order. */
+export function deriveDocuments(tree: TaxonTree, groups: InformalTaxonGroup[]): TaxonDocument[] {
+  const inherit = createGroupInheritance(groups);
+  const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
+  const lineages: Lineage[] = new Array(docs.length);
+  const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
+  tree.preorder.forEach((position, order) => {
+    const taxon = tree.lines[position]!.taxon;
+    const parent = tree.parentOf[position]!;
+    const from = parent === -1 ? rootLineage : lineages[parent]!;
+    const groups = inherit(from.groups, taxon.informalTaxonGroups);
+    describe(docs[position]!, taxon, from, order + 1, groups);
+    // Only taxa with children pass a lineage on; leaves (most taxa) need none.
+    if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, taxon, groups);
+  });
+  countSpecies(tree, docs);
+  const ordered = Array.from(tree.preorder, (position) => docs[position]!);
+  assignSortRanks(ordered);
+  return ordered;
+}

@@ -1,0 +1,56 @@
+/**
+ * Reads one checklist version file: parses and validates each line, keeping its line number so
+ * every later problem (duplicate id, dangling parent, cycle) can say where it is.
+ */
+import { taxonSchema, type Taxon } from '../src/taxon/schema.ts';
+import { readLines } from './ndjson.ts';
+import type { DataProblem } from './problems.ts';
+
+export interface TaxonLine {
+  line: number;
+  taxon: Taxon;
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  return `/${issue.path.map(String).join('/')}: ${issue.message}`;
+}
+
+function parseLine(file: string, line: number, text: string, problems: DataProblem[]): Taxon | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    problems.push({ file, line, message: `invalid JSON: ${(error as Error).message}` });
+    return undefined;
+  }
+  const parsed = taxonSchema.safeParse(json);
+  if (parsed.success) return json as Taxon;
+  const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : undefined;
+  const messages = parsed.error.issues.map(describeIssue);
+  problems.push({ file, line, ...(id ? { id } : {}), message: `invalid taxon: ${messages.join('; ')}` });
+  return undefined;
+}
+
+/**
+ * Every valid line of the file, in file order. The parsed JSON itself is kept (the schema only
+ * checks it), so fields the schema does not know are served as they are.
+ */
+export async function readVersionFile(
+  path: string,
+  file: string,
+  problems: DataProblem[],
+  onBytes?: (bytes: number) => void,
+): Promise<{ lines: TaxonLine[]; read: number }> {
+  const lines: TaxonLine[] = [];
+  let read = 0;
+  try {
+    for await (const { line, text } of readLines(path, onBytes)) {
+      read += 1;
+      const taxon = parseLine(file, line, text, problems);
+      if (taxon) lines.push({ line, taxon });
+    }
+  } catch (error) {
+    problems.push({ file, message: `cannot read: ${(error as Error).message}` });
+  }
+  return { lines, read };
+}

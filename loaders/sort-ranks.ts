@@ -1,0 +1,41 @@
+/**
+ * Precomputed ranks for the alphabetical sorts (DESIGN §6.2).
+ *
+ * Both engines sort by these integers instead of by strings, so a collation (Finnish: å, ä, ö
+ * after z) gives the same order in process and on a cluster, where a keyword sort would use
+ * byte order. Equal names get equal ranks; ties then break by `taxonomicOrder` in the query.
+ * Taxa without the name get no rank and sort last.
+ */
+import type { TaxonDocument } from '../src/taxon/schema.ts';
+
+type RankField = 'scientificNameSortRank' | 'finnishNameSortRank';
+
+function assignRanks(
+  docs: TaxonDocument[],
+  field: RankField,
+  nameOf: (doc: TaxonDocument) => string | undefined,
+  collator: Intl.Collator,
+): void {
+  const names = new Set<string>();
+  for (const doc of docs) {
+    const name = nameOf(doc);
+    if (name !== undefined && name !== '') names.add(name);
+  }
+  const sorted = [...names].sort(collator.compare);
+  const rankOf = new Map<string, number>();
+  let rank = 0;
+  sorted.forEach((name, i) => {
+    if (i > 0 && collator.compare(sorted[i - 1]!, name) !== 0) rank += 1;
+    rankOf.set(name, rank);
+  });
+  for (const doc of docs) {
+    const name = nameOf(doc);
+    const value = name === undefined ? undefined : rankOf.get(name);
+    if (value !== undefined) doc[field] = value;
+  }
+}
+
+export function assignSortRanks(docs: TaxonDocument[]): void {
+  assignRanks(docs, 'scientificNameSortRank', (doc) => doc.scientificName, new Intl.Collator('en'));
+  assignRanks(docs, 'finnishNameSortRank', (doc) => doc.vernacularName?.fi, new Intl.Collator('fi'));
+}

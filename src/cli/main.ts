@@ -1,0 +1,50 @@
+/**
+ * The command line: `taxa <command>` (or `npm run taxa -- <command>`).
+ *
+ *   serve                 serve the data directory (TAXA_DATA_DIR) over HTTP
+ *   validate <dir>        check a data directory; every problem with file and line
+ *   generate --out <dir>  write a deterministic synthetic checklist (see generate --help)
+ *   mappings              write mappings/*.json from the taxon schema
+ */
+type Command = (argv: string[]) => Promise<number>;
+
+/** Commands load lazily, so `generate` does not start the HTTP stack. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./serve.ts')).runServe,
+  validate: async () => (await import('./validate.ts')).runValidate,
+  generate: async () => (await import('./generate.ts')).runGenerate,
+  mappings: async () => (await import('./mappings.ts')).runMappings,
+};
+
+const USAGE = `usage: taxa <command> [options]
+
+commands:
+  serve                 serve TAXA_DATA_DIR (default: the bundled sample) over HTTP
+  validate <dir>        check a data directory and list every problem (file, line, id)
+  generate --out <dir>  write a deterministic synthetic checklist (--taxa N, --seed N, --gzip)
+  mappings              write mappings/taxa.json from the taxon schema
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
+    process.stderr.write(`taxa: unknown command '${command}'\n${USAGE}`);
+    return 2;
+  }
+  return (await load())(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: Error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,43 @@
+/**
+ * Configuration from the environment, checked before anything starts: a bad value stops the
+ * start with a message naming the variable.
+ */
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/sample', import.meta.url));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    TAXA_ENGINE: z.enum(['embedded', 'elasticsearch']).default('embedded'),
+    TAXA_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+    ELASTICSEARCH_URL: z.url().optional(),
+    ACCESS_TOKENS: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '')),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  })
+  .refine((c) => c.TAXA_ENGINE !== 'elasticsearch' || c.ELASTICSEARCH_URL !== undefined, {
+    path: ['ELASTICSEARCH_URL'],
+    message: 'is required when TAXA_ENGINE=elasticsearch',
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** @example loadConfig({ PORT: '8080' }) */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`config: invalid environment:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,99 @@
+/**
+ * The one catalogue of errors the service answers with: stable codes, HTTP statuses and the
+ * localized short texts. Code throws these; the HTTP error handler turns them into
+ * `{errorCode, message, localized, details?}`.
+ */
+export type Localized = { fi: string; sv: string; en: string };
+
+interface ErrorSpec {
+  statusCode: number;
+  localized: Localized;
+}
+
+export const ERROR_CATALOGUE = {
+  VALIDATION_EXCEPTION: {
+    statusCode: 422,
+    localized: { en: 'Invalid request', fi: 'Virheellinen pyyntö', sv: 'Ogiltig begäran' },
+  },
+  BAD_REQUEST: {
+    statusCode: 400,
+    localized: { en: 'Bad request', fi: 'Virheellinen pyyntö', sv: 'Felaktig begäran' },
+  },
+  PAGE_SIZE_TOO_LARGE: {
+    statusCode: 400,
+    localized: { en: 'Page size is too large', fi: 'Sivukoko on liian suuri', sv: 'Sidstorleken är för stor' },
+  },
+  UNKNOWN_CHECKLIST_VERSION: {
+    statusCode: 400,
+    localized: { en: 'Unknown checklist version', fi: 'Tuntematon tarkistuslistan versio', sv: 'Okänd version av checklistan' },
+  },
+  UNAUTHORIZED: {
+    statusCode: 401,
+    localized: { en: 'Access token is missing or invalid', fi: 'Käyttöavain puuttuu tai on virheellinen', sv: 'Åtkomstnyckeln saknas eller är ogiltig' },
+  },
+  NOT_FOUND: {
+    statusCode: 404,
+    localized: { en: 'Not found', fi: 'Ei löytynyt', sv: 'Hittades inte' },
+  },
+  TAXON_NOT_FOUND: {
+    statusCode: 404,
+    localized: { en: 'Taxon not found', fi: 'Taksonia ei löytynyt', sv: 'Taxonet hittades inte' },
+  },
+  METHOD_NOT_ALLOWED: {
+    statusCode: 405,
+    localized: { en: 'Method not allowed', fi: 'Menetelmä ei ole sallittu', sv: 'Metoden är inte tillåten' },
+  },
+  PAYLOAD_TOO_LARGE: {
+    statusCode: 413,
+    localized: { en: 'Request body is too large', fi: 'Pyynnön runko on liian suuri', sv: 'Begärans innehåll är för stort' },
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    statusCode: 415,
+    localized: { en: 'Unsupported content type', fi: 'Sisältötyyppiä ei tueta', sv: 'Innehållstypen stöds inte' },
+  },
+  SERVICE_UNAVAILABLE: {
+    statusCode: 503,
+    localized: { en: 'Service unavailable', fi: 'Palvelu ei ole käytettävissä', sv: 'Tjänsten är inte tillgänglig' },
+  },
+  INTERNAL_ERROR: {
+    statusCode: 500,
+    localized: { en: 'Internal error', fi: 'Sisäinen virhe', sv: 'Internt fel' },
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** JSON pointer (e.g. `/query/pageSize`, `/body/taxonRank/1`) → messages. */
+export type ErrorDetails = Record<string, string[]>;
+
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetails,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_CATALOGUE[errorCode].statusCode;
+  }
+
+  toJSON(): { errorCode: ErrorCode; message: string; localized: Localized; details?: ErrorDetails } {
+    return {
+      errorCode: this.errorCode,
+      message: this.message,
+      localized: ERROR_CATALOGUE[this.errorCode].localized,
+      ...(this.details ? { details: this.details } : {}),
+    };
+  }
+}
+
+export function validationError(pointer: string, message: string): AppError {
+  return new AppError('VALIDATION_EXCEPTION', `${pointer}: ${message}`, { [pointer]: [message] });
+}
+
+/** Escapes one JSON pointer token (RFC 6901). */
+export function pointerToken(token: string | number): string {
+  return String(token).replaceAll('~', '~0').replaceAll('/', '~1');
+}

@@ -1,0 +1,76 @@
+/**
+ * The Fastify application, built on an instance it is given (tests inject into it; only
+ * `server.ts` listens). Tiers: error handling and access tokens, then services, then routes.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
+import { AppError } from '../errors.ts';
+import type { SearchEngine } from '../index/engine.ts';
+import { createTaxaService } from '../service/taxa-service.ts';
+import { registerAccessTokens } from './auth.ts';
+import { registerErrorHandling, toAppError } from './error-handler.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import type { RouteDescription } from './route.ts';
+import { registerChecklistVersionRoutes } from './routes/checklist-versions.ts';
+import { registerInformalGroupRoutes } from './routes/informal-groups.ts';
+import { registerTaxaAggregates } from './routes/taxa/aggregate.ts';
+import { registerTaxaPages } from './routes/taxa/pages.ts';
+import { registerTaxon } from './routes/taxa/taxon.ts';
+import { registerTaxaTree } from './routes/taxa/tree.ts';
+
+export interface AppDependencies {
+  engine: SearchEngine;
+  accessTokens?: readonly string[];
+}
+
+/** Fastify options every instance of the app needs: safe JSON parsing of hostile keys. */
+export const FASTIFY_OPTIONS = {
+  bodyLimit: 1024 * 1024,
+  // Errors Fastify raises before routing (a malformed URL) get the same error object.
+  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const known = toAppError(error) ?? new AppError('BAD_REQUEST', error.message);
+    reply.status(known.statusCode).send(known.toJSON());
+  },
+  routerOptions: { ignoreTrailingSlash: true },
+} as const;
+
+/**
+ * JSON bodies are parsed with plain `JSON.parse`: it never sets a prototype, so `__proto__` and
+ * `constructor` stay ordinary own keys that the filter parser names as unknown filters (422)
+ * instead of refusing the whole body. An empty body means no filters.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const body = String(text);
+    if (body.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body));
+    } catch (error) {
+      done(new AppError('BAD_REQUEST', `Malformed JSON body: ${(error as Error).message}`), undefined);
+    }
+  });
+}
+
+export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
+  registerErrorHandling(app);
+  registerJsonParser(app);
+  registerAccessTokens(app, deps.accessTokens ?? []);
+  const taxa = createTaxaService({ engine: deps.engine });
+  const registry: RouteDescription[] = [];
+  const context = { app, registry, taxa };
+  registerTaxaPages(context);
+  registerTaxaAggregates(context);
+  registerTaxaTree(context);
+  registerTaxon(context);
+  registerInformalGroupRoutes(app, registry, deps.engine);
+  registerChecklistVersionRoutes(app, registry, deps.engine);
+  const openapi = buildOpenApiDocument(registry);
+  app.get('/openapi', async () => openapi);
+  return app;
+}
+
+/** A ready app on a fresh instance without logging: what tests and benchmarks use. */
+export async function createApp(deps: AppDependencies): Promise<FastifyInstance> {
+  return buildApp(Fastify({ ...FASTIFY_OPTIONS, logger: false }), deps);
+}

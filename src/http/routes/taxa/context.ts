@@ -1,0 +1,47 @@
+/** What the taxa routes share: the service, the route registry and request helpers. */
+import type { FastifyInstance } from 'fastify';
+import { parseFilterBody, stringClauses } from '../../../query/filter-body.ts';
+import { and, term, type FilterNode } from '../../../query/nodes/index.ts';
+import type { FieldSelection } from '../../../query/source.ts';
+import type { TaxaScope } from '../../../query/taxa-request.ts';
+import type { TaxaService } from '../../../service/taxa-service.ts';
+import type { RouteDescription } from '../../route.ts';
+import type { SimpleFilters } from '../../schemas/taxa.ts';
+
+export interface TaxaRouteContext {
+  app: FastifyInstance;
+  registry: RouteDescription[];
+  taxa: TaxaService;
+}
+
+/** GET's simple filters as the same clauses the POST body gives. */
+export function simpleFilterNode(filters: Partial<SimpleFilters>): FilterNode {
+  const clauses: FilterNode[] = [];
+  if (filters.informalTaxonGroups?.length) clauses.push(...stringClauses('informalTaxonGroups', filters.informalTaxonGroups));
+  if (filters.id?.length) clauses.push(...stringClauses('id', filters.id));
+  if (filters.invasiveSpecies !== undefined) clauses.push(term.build('invasiveSpecies', filters.invasiveSpecies));
+  if (filters.finnish !== undefined) clauses.push(term.build('finnish', filters.finnish));
+  return and.build(clauses);
+}
+
+/** The filter of a request: the body for POST, the simple parameters for GET. */
+export function requestFilter(method: 'GET' | 'POST', query: object, body: unknown): FilterNode {
+  return method === 'POST' ? parseFilterBody(body) : simpleFilterNode(query as Partial<SimpleFilters>);
+}
+
+export function scopeOf(query: { checklist: string; includeHidden: boolean; parentTaxonId?: string | undefined }): TaxaScope {
+  return {
+    checklist: query.checklist,
+    includeHidden: query.includeHidden,
+    ...(query.parentTaxonId !== undefined ? { parentTaxonId: query.parentTaxonId } : {}),
+  };
+}
+
+export function selectionOf(query: FieldSelection): FieldSelection {
+  return {
+    ...(query.selectedFields ? { selectedFields: query.selectedFields } : {}),
+    includeMedia: query.includeMedia ?? false,
+    includeDescriptions: query.includeDescriptions ?? false,
+    includeRedListEvaluations: query.includeRedListEvaluations ?? false,
+  };
+}

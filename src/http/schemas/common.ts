@@ -1,0 +1,66 @@
+/** Shared request primitives: booleans, lists, paging, sorting, languages of fields. */
+import { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { SORT_FIELDS, type SortOrder } from '../../query/sort.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../service/page.ts';
+
+export const booleanParam = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default(defaultValue ? 'true' : 'false')
+    .transform((value) => value === 'true');
+
+export const optionalBooleanParam = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === 'true'));
+
+const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
+
+/** `a,b,c` → ['a', 'b', 'c'], blanks dropped. */
+export const commaList = z.string().transform((value) => value.split(',').map((v) => v.trim()).filter((v) => v !== ''));
+
+export const selectedFieldsParam = commaList
+  .refine((fields) => fields.every((f) => FIELD_PATH.test(f)), { message: 'must be a comma-separated list of field paths' })
+  .optional();
+
+export const taxonId = z.string().trim().min(1, 'must not be empty').max(200);
+
+export const pageParam = z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).default(1);
+
+/** pageSize above the maximum is refused with a 400 rather than a 422 (DESIGN §6.2). */
+export const pageSizeParam = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .min(1)
+  .default(DEFAULT_PAGE_SIZE)
+  .transform((size) => {
+    if (size > MAX_PAGE_SIZE) {
+      throw new AppError('PAGE_SIZE_TOO_LARGE', `pageSize ${size} is over the maximum of ${MAX_PAGE_SIZE}`, {
+        '/query/pageSize': [`must be at most ${MAX_PAGE_SIZE}`],
+      });
+    }
+    return size;
+  });
+
+export const checklistVersionParam = z.string().trim().min(1).default('current');
+
+const SORT_ORDER = new RegExp(`^(${SORT_FIELDS.join('|')})(?:[ +](asc|desc|ASC|DESC))?$`);
+
+export const sortOrderParam = z
+  .string()
+  .trim()
+  .regex(SORT_ORDER, `must be one of ${SORT_FIELDS.join(', ')}, optionally followed by ' asc' or ' desc'`)
+  .default('taxonomic')
+  .transform((value): SortOrder => {
+    const [, field, direction] = SORT_ORDER.exec(value)!;
+    return { field: field as SortOrder['field'], direction: (direction?.toLowerCase() ?? 'asc') as SortOrder['direction'] };
+  });
+
+/** Field selection and the optional heavy fields, shared by every route returning taxa. */
+export const fieldSelectionQuery = {
+  selectedFields: selectedFieldsParam,
+  includeMedia: booleanParam(false),
+  includeDescriptions: booleanParam(false),
+  includeRedListEvaluations: booleanParam(false),
+};

@@ -1,0 +1,66 @@
+/** Request schemas of the taxa routes. */
+import { z } from 'zod';
+import { FILTER_KEYS } from '../../taxon/fields.ts';
+import { DEFAULT_AGGREGATE_SIZE } from '../../query/aggregate.ts';
+import {
+  booleanParam, checklistVersionParam, commaList, fieldSelectionQuery, optionalBooleanParam, pageParam,
+  pageSizeParam, sortOrderParam, taxonId,
+} from './common.ts';
+
+export const DEFAULT_CHECKLIST = 'MR.1';
+
+export const taxonParams = z.object({ id: taxonId });
+
+const versionAndFields = {
+  checklistVersion: checklistVersionParam,
+  ...fieldSelectionQuery,
+};
+
+/** GET /taxa/{id}, descriptions, media */
+export const taxonQuery = z.object(versionAndFields);
+
+/** children and parents: whole lists */
+export const treeQuery = z.object({ ...versionAndFields, includeHidden: booleanParam(false) });
+
+const scopeQuery = {
+  checklist: z.string().trim().min(1).default(DEFAULT_CHECKLIST),
+  checklistVersion: checklistVersionParam,
+  includeHidden: booleanParam(false),
+  parentTaxonId: taxonId.optional(),
+};
+
+/** The simple filters GET /taxa takes as parameters (POST takes the filter body). */
+const simpleFilters = {
+  informalTaxonGroups: commaList.optional(),
+  id: commaList.optional(),
+  invasiveSpecies: optionalBooleanParam,
+  finnish: optionalBooleanParam,
+};
+
+const paging = { page: pageParam, pageSize: pageSizeParam, sortOrder: sortOrderParam };
+
+export const taxaPageQuery = z.object({ ...scopeQuery, ...paging, ...fieldSelectionQuery });
+export const taxaGetPageQuery = taxaPageQuery.extend(simpleFilters);
+
+const aggregation = {
+  aggregateBy: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+  aggregateSize: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(DEFAULT_AGGREGATE_SIZE),
+};
+
+export const taxaAggregateQuery = z.object({ ...scopeQuery, ...aggregation });
+export const taxaGetAggregateQuery = taxaAggregateQuery.extend(simpleFilters);
+
+export type SimpleFilters = { [K in keyof typeof simpleFilters]: z.infer<(typeof simpleFilters)[K]> };
+
+/** The POST filter body, for the OpenAPI document (the parser in src/query names bad keys). */
+export const filterBodySchema = z
+  .object(
+    Object.fromEntries(
+      [...FILTER_KEYS].map(([key, kind]) => [
+        key,
+        (kind === 'boolean' ? z.boolean() : z.union([z.string(), z.array(z.string())])).optional(),
+      ]),
+    ),
+  )
+  .strict()
+  .describe('Filters: dot paths of the taxon document. "!value" excludes, an array is an OR, keys combine with AND.');

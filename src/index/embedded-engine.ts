@@ -1,0 +1,75 @@
+/**
+ * The embedded engine: every checklist version's indices held in memory, executing the
+ * compiler's Query DSL in process (see `embedded/README.md`). A new data set is built aside and
+ * swapped in whole, so a search sees either the old data or the new, never a mix.
+ *
+ * @example
+ *   const engine = createEmbeddedEngine();
+ *   engine.replaceData(dataSet);
+ *   await engine.search({ version: 'current', kind: 'taxa' }, { query: { match_all: {} } });
+ */
+import { readFileSync } from 'node:fs';
+import type { estypes } from '@elastic/elasticsearch';
+import type { Catalog, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
+import { DocumentIndex } from './embedded/document-index.ts';
+import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/field-catalog.ts';
+
+/** The data an embedded engine serves: per version, the documents of each index kind. */
+export interface EngineData {
+  catalog: Catalog;
+  versions: { id: string; indices: Partial<Record<IndexKind, Iterable<object>>> }[];
+}
+
+interface Snapshot {
+  catalog: Catalog;
+  indices: Map<string, DocumentIndex<object>>;
+}
+
+const MAPPING_FILES: Record<IndexKind, URL> = {
+  taxa: new URL('../../mappings/taxa.json', import.meta.url),
+  names: new URL('../../mappings/names.json', import.meta.url),
+};
+
+function readFieldCatalog(kind: IndexKind): FieldCatalog {
+  const body = JSON.parse(readFileSync(MAPPING_FILES[kind], 'utf8')) as { mappings: estypes.MappingTypeMapping };
+  return fieldCatalogFromMapping(body.mappings);
+}
+
+const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
+
+export interface EmbeddedEngine extends SearchEngine {
+  /** Builds every index of `data` and then swaps them in at once. */
+  replaceData(data: EngineData): void;
+}
+
+export function createEmbeddedEngine(): EmbeddedEngine {
+  const catalogs = new Map<IndexKind, FieldCatalog>();
+  const fieldsOf = (kind: IndexKind) => catalogs.get(kind) ?? catalogs.set(kind, readFieldCatalog(kind)).get(kind)!;
+  let snapshot: Snapshot = { catalog: { informalTaxonGroups: [], checklistVersions: [] }, indices: new Map() };
+
+  return {
+    kind: 'embedded',
+    replaceData(data) {
+      const indices = new Map<string, DocumentIndex<object>>();
+      for (const version of data.versions) {
+        for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
+          const name = `${version.id}-${kind}`;
+          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { fields: fieldsOf(kind), idField: 'id', name }));
+        }
+      }
+      snapshot = { catalog: data.catalog, indices };
+    },
+    async versions() {
+      return snapshot.catalog.checklistVersions.map((v) => v.id);
+    },
+    async catalog() {
+      return snapshot.catalog;
+    },
+    async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
+      const index = snapshot.indices.get(indexKey(ref));
+      if (!index) throw new Error(`engine: no ${ref.kind} index for version '${ref.version}'`);
+      return index.search(body) as SearchResult<T>;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * In which order hits come, and how the first of them are found without sorting every match:
+ *
+ * - `doc`: document order. Relevance order when all scores are equal, `_doc`, and any field
+ *   sort whose cached permutation turned out to be the identity (say, a field that grows with
+ *   insertion order): a page is the next set bits of the result.
+ * - `rank`: a cached whole-index sort order. A page walks the permutation picking members of
+ *   the result, or, when the result is small, selects its best members by rank.
+ * - `compare`: anything involving per-document scores, compared per query.
+ */
+import type { Bitset } from './bitset.ts';
+import { scoreOf, type Scorer } from './query-executor.ts';
+import { FieldSlots, type OrderKey, type SortOrder, type SortOrderCache } from './sort-order.ts';
+import { isRelevanceOrder, type SortKey } from './sort-spec.ts';
+import { selectTop, type PositionComparator } from './top-n.ts';
+
+export type DocOrder =
+  | { kind: 'doc' }
+  | { kind: 'rank'; order: SortOrder }
+  | { kind: 'compare'; comparator: (members: Uint32Array) => PositionComparator };
+
+const DOC_ORDER: DocOrder = { kind: 'doc' };
+
+export function planOrder(keys: readonly SortKey[], scorer: Scorer, cache: SortOrderCache, docCount: number): DocOrder {
+  if (isRelevanceOrder(keys)) {
+    return typeof scorer === 'number' ? DOC_ORDER : compareOrder([{ kind: 'score', order: 'desc' }], scorer);
+  }
+  if (typeof scorer !== 'number' && keys.some((key) => key.kind === 'score')) return compareOrder(keys, scorer);
+  const orderKeys = effectiveKeys(keys);
+  const [first] = orderKeys;
+  if (first === undefined || (first.kind === 'doc' && first.order === 'asc')) return DOC_ORDER;
+  const order = cache.get(orderKeys, docCount);
+  return order.identity ? DOC_ORDER : { kind: 'rank', order };
+}
+
+/**
+ * The keys that can tell documents apart: equal scores and unmapped fields cannot, and
+ * nothing after `_doc` can (it is unique).
+ */
+function effectiveKeys(keys: readonly SortKey[]): OrderKey[] {
+  const result: OrderKey[] = [];
+  for (const key of keys) {
+    if (key.kind === 'score') continue;
+    if (key.kind === 'doc') return [...result, key];
+    if (key.field !== undefined) result.push({ ...key, field: key.field });
+  }
+  return result;
+}
+
+function compareOrder(keys: readonly SortKey[], scorer: Scorer): DocOrder {
+  return {
+    kind: 'compare',
+    comparator: (members) => {
+      const columns = keys.map((key) => sortColumn(key, members, scorer));
+      return (a, b) => {
+        for (const column of columns) {
+          const difference = column[a]! - column[b]!;
+          if (difference !== 0) return difference;
+        }
+        return members[a]! - members[b]!;
+      };
+    },
+  };
+}
+
+/** Per member, a number that sorts ascending in the key's order. */
+function sortColumn(key: SortKey, members: Uint32Array, scorer: Scorer): Float64Array {
+  const sign = key.order === 'asc' ? 1 : -1;
+  if (key.kind === 'score') return Float64Array.from(members, (doc) => sign * scoreOf(scorer, doc));
+  if (key.kind === 'doc') return Float64Array.from(members, (doc) => sign * doc);
+  if (key.field === undefined) return new Float64Array(members.length);
+  const slots = new FieldSlots({ ...key, field: key.field });
+  return Float64Array.from(members, (doc) => slots.slot(doc));
+}
+
+/** Members `from..from+size-1` of `docs` (which has `total` members) in `order`. */
+export function pageInOrder(docs: Bitset, total: number, order: DocOrder, from: number, size: number): number[] {
+  const count = Math.min(from + size, total);
+  if (count <= from) return [];
+  switch (order.kind) {
+    case 'doc':
+      return membersFrom(docs, from, count - from);
+    case 'rank':
+      return walkIsCheaper(docs.size, total, count)
+        ? walkPermutation(docs, order.order.perm, from, count)
+        : selectByRank(docs, order.order.rank, count).slice(from);
+    case 'compare': {
+      const members = docs.toArray();
+      return selectTop(members.length, count, order.comparator(members)).slice(from).map((i) => members[i]!);
+    }
+  }
+}
+
+/** Every member of `docs` in `order`, lazily where the order allows it. */
+export function* allInOrder(docs: Bitset, total: number, order: DocOrder): Generator<number> {
+  if (order.kind === 'doc') {
+    for (let doc = docs.next(0); doc >= 0; doc = docs.next(doc + 1)) yield doc;
+  } else if (order.kind === 'rank' && walkIsCheaper(docs.size, total, total)) {
+    for (const doc of order.order.perm) if (docs.has(doc)) yield doc;
+  } else {
+    yield* pageInOrder(docs, total, order, 0, total);
+  }
+}
+
+/** Walking the permutation visits about `(count + 1) · size / total` documents. */
+function walkIsCheaper(size: number, total: number, count: number): boolean {
+  const walk = Math.min(size, ((count + 1) * size) / total);
+  const select = size / 32 + total * Math.log2(count + 2) * 2;
+  return walk <= select;
+}
+
+function membersFrom(docs: Bitset, from: number, count: number): number[] {
+  const result: number[] = [];
+  for (let doc = docs.nth(from); doc >= 0 && result.length < count; doc = docs.next(doc + 1)) result.push(doc);
+  return result;
+}
+
+/** Walks the permutation to the `end`-th member, keeping those from the `from`-th on. */
+function walkPermutation(docs: Bitset, perm: Uint32Array, from: number, end: number): number[] {
+  const result: number[] = [];
+  let seen = 0;
+  for (let i = 0; i < perm.length && seen < end; i++) {
+    const doc = perm[i]!;
+    if (docs.has(doc) && seen++ >= from) result.push(doc);
+  }
+  return result;
+}
+
+function selectByRank(docs: Bitset, rank: Uint32Array, count: number): number[] {
+  const members = docs.toArray();
+  return selectTop(members.length, count, (a, b) => rank[members[a]!]! - rank[members[b]!]!).map((i) => members[i]!);
+}

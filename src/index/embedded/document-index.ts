@@ -1,0 +1,145 @@
+/**
+ * One index of the embedded engine: documents in insertion order (their document numbers), the
+ * inverted index of every catalogued field, and the search entry point. Immutable once built;
+ * a new version of the data is built aside as a new `DocumentIndex` and swapped in whole.
+ *
+ * See `README.md` beside this file for the structures and the exact DSL subset.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+import type { SearchBody, SearchResult } from '../engine.ts';
+import type { Bitset } from './bitset.ts';
+import { checkSingleValued, collapseHits, collapseValue } from './collapse.ts';
+import { DocumentWalker } from './document-walker.ts';
+import { allInOrder, pageInOrder, planOrder, type DocOrder } from './doc-order.ts';
+import type { FieldCatalog } from './field-catalog.ts';
+import { FieldIndexBuilder } from './field-index-builder.ts';
+import { IndexData } from './index-data.ts';
+import { IndexingError } from './index-values.ts';
+import { cloneJson, isRecord, ownValue } from './json.ts';
+import { evaluate, scoreOf, type Scorer } from './query-executor.ts';
+import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
+import { filterSource } from './source-filter.ts';
+import { SortOrderCache } from './sort-order.ts';
+import { isRelevanceOrder } from './sort-spec.ts';
+import { sortValuesOf } from './sort-values.ts';
+import { runAggregations } from './terms-aggregation.ts';
+
+export interface DocumentIndexOptions {
+  /** The searchable fields, usually `fieldCatalogFromMapping(mapping)`. */
+  fields: FieldCatalog;
+  /** The document field whose (string) value is the hit `_id`. */
+  idField: string;
+  /** Shown as `_index` in hits; default `''`. */
+  name?: string;
+}
+
+const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
+
+export class DocumentIndex<T extends object = Record<string, unknown>> {
+  private readonly sortOrders = new SortOrderCache();
+
+  private constructor(
+    private readonly docs: readonly T[],
+    private readonly ids: readonly string[],
+    private readonly data: IndexData,
+    private readonly name: string,
+  ) {}
+
+  /**
+   * Indexes `docs` in order. The index keeps the documents themselves: do not change them after.
+   *
+   * @example
+   * const index = DocumentIndex.build(taxa, { fields: fieldCatalogFromMapping(mapping), idField: 'id' });
+   * index.search({ query: { bool: { filter: [{ term: { taxonRank: 'MX.species' } }] } }, sort: ['taxonomicOrder'] });
+   */
+  static build<T extends object>(docs: Iterable<T>, options: DocumentIndexOptions): DocumentIndex<T> {
+    const builders = [...options.fields].map(([name, spec]) => new FieldIndexBuilder(name, spec));
+    const walker = new DocumentWalker(builders);
+    const stored: T[] = [];
+    const ids: string[] = [];
+    const idToDoc = new Map<string, number>();
+    for (const doc of docs) {
+      const id = documentId(doc, options.idField);
+      if (idToDoc.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
+      idToDoc.set(id, stored.length);
+      indexDocument(walker, stored.length, doc, id);
+      stored.push(doc);
+      ids.push(id);
+    }
+    const fields = new Map(builders.map((builder) => [builder.name, builder.build(stored.length)]));
+    return new DocumentIndex(stored, ids, new IndexData(stored.length, fields, idToDoc), options.name ?? '');
+  }
+
+  get size(): number {
+    return this.docs.length;
+  }
+
+  /** A copy of the document with this id. */
+  get(id: string): T | undefined {
+    const doc = this.data.docOfId(id);
+    return doc === undefined ? undefined : cloneJson(this.docs[doc]);
+  }
+
+  /** Executes a search body; throws `UnsupportedQueryError` for anything outside the subset. */
+  search(body: SearchBody): SearchResult<T> {
+    const started = performance.now();
+    const plan = parseSearchBody(body, this.data);
+    const { docs, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
+    const total = docs.count();
+    if (plan.collapse !== undefined) checkSingleValued(plan.collapse, docs);
+    const order = planOrder(plan.sort, score, this.sortOrders, this.data.docCount);
+    const page = this.page(plan, docs, total, order);
+    const relevance = isRelevanceOrder(plan.sort);
+    const maxScore = relevance && plan.size > 0 && total > 0 ? topScore(docs, total, order, score) : null;
+    const response: SearchResult<T> = {
+      took: Math.round(performance.now() - started),
+      timed_out: false,
+      _shards: { ...SHARDS },
+      hits: { ...totalOf(total, plan.totalHits), max_score: maxScore, hits: page.map((doc) => this.hit(doc, plan, score, relevance)) },
+    };
+    if (plan.aggregations.length > 0) response.aggregations = runAggregations(plan.aggregations, docs, total, this.data);
+    return response;
+  }
+
+  private page(plan: SearchPlan, docs: Bitset, total: number, order: DocOrder): number[] {
+    if (plan.size === 0) return [];
+    if (plan.collapse === undefined) return pageInOrder(docs, total, order, plan.from, plan.size);
+    return collapseHits(allInOrder(docs, total, order), plan.collapse, plan.from, plan.size);
+  }
+
+  private hit(doc: number, plan: SearchPlan, score: Scorer, relevance: boolean): estypes.SearchHit<T> {
+    const hit: estypes.SearchHit<T> = { _index: this.name, _id: this.ids[doc]!, _score: relevance ? scoreOf(score, doc) : null };
+    const source = filterSource(this.docs[doc]!, plan.source);
+    if (source !== undefined) hit._source = source;
+    if (plan.collapse !== undefined) hit.fields = { [plan.collapse.field.name]: [collapseValue(plan.collapse, doc)] };
+    if (!relevance) hit.sort = sortValuesOf(plan.sort, doc, score);
+    return hit;
+  }
+}
+
+function documentId(doc: object, idField: string): string {
+  const id = isRecord(doc) ? ownValue(doc, idField) : undefined;
+  if (typeof id !== 'string' || id === '') throw new IndexingError(`document without a string [${idField}]`);
+  return id;
+}
+
+function indexDocument(walker: DocumentWalker, number: number, doc: object, id: string): void {
+  try {
+    walker.index(number, doc);
+  } catch (error) {
+    if (error instanceof IndexingError) throw new IndexingError(`document [${id}]: ${error.message.replace(/^engine: /, '')}`);
+    throw error;
+  }
+}
+
+function topScore(docs: Bitset, total: number, order: DocOrder, score: Scorer): number {
+  if (typeof score === 'number') return score;
+  const [top] = pageInOrder(docs, total, order, 0, 1);
+  return top === undefined ? 0 : scoreOf(score, top);
+}
+
+function totalOf(total: number, tracking: TotalHitsTracking): { total?: estypes.SearchTotalHits } {
+  if (tracking.kind === 'none') return {};
+  if (tracking.kind === 'exact' || total <= tracking.limit) return { total: { value: total, relation: 'eq' } };
+  return { total: { value: tracking.limit, relation: 'gte' } };
+}

@@ -1,0 +1,108 @@
+/**
+ * The inverted index of one field: its term dictionary and, per term, the posting list of the
+ * documents that hold it.
+ *
+ * Posting lists of all terms live in one `Uint32Array` in ordinal order (`postingStart[ord]` to
+ * `postingStart[ord + 1]`), so the documents of an ordinal range (a `range` or `prefix` query)
+ * are one contiguous slice. A term held by more than 1/32 of the documents also has a bitset:
+ * copying or intersecting its bitset is cheaper than setting its bits one by one.
+ */
+import { Bitset } from './bitset.ts';
+import { DocOrdinals } from './doc-ordinals.ts';
+import type { FieldSpec } from './field-catalog.ts';
+import type { TermDictionary } from './term-dictionary.ts';
+
+export class FieldIndex {
+  private withValue: Bitset | undefined;
+  private multiValued: Bitset | undefined;
+  private docOrdinals: DocOrdinals | undefined;
+  /** Work to intersect every posting list with a set: a bitset per dense term, a lookup per posting otherwise. */
+  readonly termScanCost: number;
+
+  constructor(
+    readonly name: string,
+    readonly spec: FieldSpec,
+    readonly dictionary: TermDictionary,
+    private readonly postingStart: Uint32Array,
+    private readonly postingDocs: Uint32Array,
+    private readonly dense: ReadonlyMap<number, Bitset>,
+    readonly docCount: number,
+  ) {
+    let cost = 0;
+    for (let ord = 0; ord < dictionary.size; ord++) cost += dense.has(ord) ? docCount / 32 : this.docFreq(ord);
+    this.termScanCost = cost;
+  }
+
+  /** Number of (document, term) pairs: the cost of walking every posting list. */
+  get postingCount(): number {
+    return this.postingDocs.length;
+  }
+
+  docFreq(ord: number): number {
+    return this.postingStart[ord + 1]! - this.postingStart[ord]!;
+  }
+
+  /** The documents that hold term `ord`. Shared: do not modify. */
+  docsOf(ord: number): Bitset {
+    return this.dense.get(ord) ?? Bitset.of(this.docCount, this.postingDocs, this.postingStart[ord], this.postingStart[ord + 1]);
+  }
+
+  /** The documents that hold any term of ordinals `from..to-1`. */
+  docsOfRange(from: number, to: number): Bitset {
+    if (to - from === 1) return this.docsOf(from);
+    return Bitset.of(this.docCount, this.postingDocs, this.postingStart[from], this.postingStart[to]);
+  }
+
+  /** The documents that hold any of the ordinals. */
+  docsOfAny(ords: readonly number[]): Bitset {
+    if (ords.length === 1) return this.docsOf(ords[0]!);
+    const docs = new Bitset(this.docCount);
+    for (const ord of ords) this.addDocsTo(docs, ord);
+    return docs;
+  }
+
+  addDocsTo(target: Bitset, ord: number): void {
+    const dense = this.dense.get(ord);
+    if (dense !== undefined) target.or(dense);
+    else target.addAll(this.postingDocs, this.postingStart[ord], this.postingStart[ord + 1]);
+  }
+
+  /** How many members of `docs` hold term `ord`. */
+  countIn(ord: number, docs: Bitset): number {
+    const dense = this.dense.get(ord);
+    if (dense !== undefined) return dense.countAnd(docs);
+    let count = 0;
+    for (let i = this.postingStart[ord]!; i < this.postingStart[ord + 1]!; i++) {
+      if (docs.has(this.postingDocs[i]!)) count++;
+    }
+    return count;
+  }
+
+  /** Documents with at least one indexed value (what `exists` matches). Shared. */
+  docsWithValue(): Bitset {
+    this.withValue ??= Bitset.of(this.docCount, this.postingDocs);
+    return this.withValue;
+  }
+
+  /** Documents with more than one value (which `collapse` refuses). Shared. */
+  docsWithManyValues(): Bitset {
+    if (this.multiValued === undefined) {
+      const ordinals = this.ordinals();
+      const docs = new Bitset(this.docCount);
+      for (let doc = 0; doc < this.docCount; doc++) if (ordinals.count(doc) > 1) docs.add(doc);
+      this.multiValued = docs;
+    }
+    return this.multiValued;
+  }
+
+  /** Per-document ordinals, built on first use. */
+  ordinals(): DocOrdinals {
+    this.docOrdinals ??= DocOrdinals.fromPostings(this.docCount, this.postingStart, this.postingDocs);
+    return this.docOrdinals;
+  }
+
+  /** The term of an ordinal as a response shows it: a string, or a number (booleans 0/1). */
+  keyAt(ord: number): string | number {
+    return this.dictionary.keyAt(ord);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * How a source value becomes an indexed term of a field, as Elasticsearch's field mappers do it:
+ * keywords are exact strings (numbers and booleans in their string form, none longer than
+ * `ignore_above`), booleans are 0/1, numbers are coerced to the field's type (integers
+ * truncated, floats rounded to 32 bits, numeric strings parsed).
+ *
+ * A value Elasticsearch would reject (and with it the whole document) throws an `IndexingError`.
+ */
+import type { FieldSpec, FieldType } from './field-catalog.ts';
+
+export type TermKey = string | number;
+
+export class IndexingError extends Error {
+  constructor(message: string) {
+    super(`engine: ${message}`);
+    this.name = 'IndexingError';
+  }
+}
+
+const INTEGER_RANGES: Partial<Record<FieldType, readonly [number, number]>> = {
+  byte: [-128, 127],
+  short: [-32768, 32767],
+  integer: [-2147483648, 2147483647],
+  long: [-9223372036854775808, 9223372036854775807],
+};
+
+const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
+
+/** The indexed term of one source value, or `undefined` when it is not indexed. */
+export function indexKey(spec: FieldSpec, value: unknown, field: string): TermKey | undefined {
+  if (spec.type === 'keyword') return keywordKey(spec, value, field);
+  if (spec.type === 'boolean') return booleanKey(value, field);
+  return numericKey(spec.type, value, field);
+}
+
+function keywordKey(spec: FieldSpec, value: unknown, field: string): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
+    throw new IndexingError(`field [${field}] of type [keyword] cannot hold ${describe(value)}`);
+  }
+  const text = String(value);
+  return spec.ignoreAbove !== undefined && text.length > spec.ignoreAbove ? undefined : text;
+}
+
+/** Elasticsearch reads `""` in a boolean field as `false`. */
+function booleanKey(value: unknown, field: string): number {
+  if (value === true || value === 'true') return 1;
+  if (value === false || value === 'false' || value === '') return 0;
+  throw new IndexingError(`field [${field}] of type [boolean] cannot hold ${describe(value)}`);
+}
+
+function numericKey(type: FieldType, value: unknown, field: string): number | undefined {
+  if (value === '') return undefined;
+  const number = toNumber(value);
+  if (number === undefined) throw new IndexingError(`field [${field}] of type [${type}] cannot hold ${describe(value)}`);
+  const coerced = coerceNumber(type, number);
+  if (coerced === undefined) throw new IndexingError(`value ${number} is out of range for field [${field}] of type [${type}]`);
+  return coerced;
+}
+
+/** A JSON number or numeric string as a finite number, else `undefined`. */
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && DECIMAL.test(value)) {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : undefined;
+  }
+  return undefined;
+}
+
+/** The value a numeric field of `type` stores for `number`, or `undefined` when out of range. */
+export function coerceNumber(type: FieldType, number: number): number | undefined {
+  if (type === 'double') return number === 0 ? 0 : number;
+  if (type === 'float') {
+    const float = Math.fround(number);
+    return Number.isFinite(float) ? (float === 0 ? 0 : float) : undefined;
+  }
+  const range = INTEGER_RANGES[type];
+  if (range === undefined || number < range[0] || number > range[1]) return undefined;
+  const integer = Math.trunc(number);
+  return integer === 0 ? 0 : integer;
+}
+
+export function isIntegerType(type: FieldType): boolean {
+  return INTEGER_RANGES[type] !== undefined;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `[${String(value)}]`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The engine interface: what the service asks of an index, whichever engine holds it.
+ *
+ * Both engines receive the same Query DSL request bodies built by `src/query/`; the embedded
+ * engine executes them in process, the Elasticsearch engine sends them to a cluster. The
+ * contract between them is the DSL subset listed in DESIGN §6.4 (see `SearchBody`).
+ */
+import type { estypes } from '@elastic/elasticsearch';
+
+/** Each checklist version has one index of taxa and (from the name search on) one of names. */
+export type IndexKind = 'taxa' | 'names';
+
+export interface IndexRef {
+  version: string;
+  kind: IndexKind;
+}
+
+/** The part of a search request the compiler emits and both engines execute. */
+export type SearchBody = Pick<
+  estypes.SearchRequest,
+  'query' | 'sort' | 'from' | 'size' | 'track_total_hits' | '_source' | 'aggs' | 'collapse'
+>;
+
+export type SearchResult<T> = estypes.SearchResponse<T>;
+
+/** One informal taxon group as the data directory gives it. */
+export interface InformalTaxonGroup {
+  id: string;
+  name: { fi?: string; sv?: string; en?: string };
+  hasSubGroup?: string[];
+}
+
+/** One checklist version's metadata (from `checklist-versions.json`, or just its id). */
+export interface ChecklistVersion {
+  id: string;
+  versionName?: { fi?: string; sv?: string; en?: string };
+  versionDate?: string;
+  [key: string]: unknown;
+}
+
+/** What is served besides the taxa: the informal groups and the loaded versions. */
+export interface Catalog {
+  informalTaxonGroups: InformalTaxonGroup[];
+  checklistVersions: ChecklistVersion[];
+}
+
+export interface SearchEngine {
+  readonly kind: 'embedded' | 'elasticsearch';
+  /** Ids of the checklist versions that can be searched now. */
+  versions(): Promise<string[]>;
+  catalog(): Promise<Catalog>;
+  search<T>(index: IndexRef, body: SearchBody): Promise<SearchResult<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * A clause or option the engine does not execute. The embedded engine throws it for anything
+ * outside the DSL subset, naming the clause, so a compiler change cannot silently diverge.
+ */
+export class UnsupportedQueryError extends Error {
+  constructor(readonly clause: string, detail?: string) {
+    super(`engine: unsupported ${clause}${detail ? `: ${detail}` : ''}`);
+    this.name = 'UnsupportedQueryError';
+  }
+}

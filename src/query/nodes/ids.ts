@@ -1,0 +1,14 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { IdsNode } from './types.ts';
+
+export function build(values: string[]): IdsNode {
+  return { kind: 'ids', values };
+}
+
+export function compile(node: IdsNode): estypes.QueryDslQueryContainer {
+  return { ids: { values: node.values } };
+}
+
+export function print(node: IdsNode): string {
+  return `_id:(${node.values.join(' OR ')})`;
+}

@@ -1,0 +1,49 @@
+/** Dispatch over the node kinds; the `never` checks make a new kind impossible to forget. */
+import type { estypes } from '@elastic/elasticsearch';
+import * as and from './and.ts';
+import * as ids from './ids.ts';
+import * as not from './not.ts';
+import * as term from './term.ts';
+import * as terms from './terms.ts';
+import type { FilterNode } from './types.ts';
+
+export type * from './types.ts';
+export { and, ids, not, term, terms };
+
+export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
+  switch (node.kind) {
+    case 'term':
+      return term.compile(node);
+    case 'terms':
+      return terms.compile(node);
+    case 'ids':
+      return ids.compile(node);
+    case 'not':
+      return not.compile(node, compileNode);
+    case 'and':
+      return and.compile(node, compileNode);
+    default:
+      return unreachable(node);
+  }
+}
+
+export function printNode(node: FilterNode): string {
+  switch (node.kind) {
+    case 'term':
+      return term.print(node);
+    case 'terms':
+      return terms.print(node);
+    case 'ids':
+      return ids.print(node);
+    case 'not':
+      return not.print(node, printNode);
+    case 'and':
+      return and.print(node, printNode);
+    default:
+      return unreachable(node);
+  }
+}
+
+function unreachable(node: never): never {
+  throw new Error(`query: unknown node ${JSON.stringify(node)}`);
+}

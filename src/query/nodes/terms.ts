@@ -1,0 +1,14 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { TermsNode } from './types.ts';
+
+export function build(field: string, values: string[]): TermsNode {
+  return { kind: 'terms', field, values };
+}
+
+export function compile(node: TermsNode): estypes.QueryDslQueryContainer {
+  return { terms: { [node.field]: node.values } };
+}
+
+export function print(node: TermsNode): string {
+  return `${node.field}:(${node.values.map((v) => JSON.stringify(v)).join(' OR ')})`;
+}

@@ -1,0 +1,34 @@
+/**
+ * The filter tree: what a request asks for, before it is Query DSL. Every node kind has a file
+ * of its own exporting `build`, `compile` and `print`; `index.ts` dispatches on `kind`.
+ */
+export type TermValue = string | boolean | number;
+
+export interface TermNode {
+  kind: 'term';
+  field: string;
+  value: TermValue;
+}
+
+export interface TermsNode {
+  kind: 'terms';
+  field: string;
+  values: string[];
+}
+
+export interface IdsNode {
+  kind: 'ids';
+  values: string[];
+}
+
+export interface NotNode {
+  kind: 'not';
+  clause: FilterNode;
+}
+
+export interface AndNode {
+  kind: 'and';
+  clauses: FilterNode[];
+}
+
+export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode;

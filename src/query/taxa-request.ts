@@ -1,0 +1,114 @@
+/**
+ * Taxa requests → search bodies. The route's query parameters (checklist, hidden taxa, the
+ * parent taxon, species only) become clauses of the same kind as the filter body, and the whole
+ * is one AND.
+ *
+ * @example
+ *   compileTaxaPage({ filter: parseFilterBody({ finnish: true }), scope: { checklist: 'MR.1', includeHidden: false },
+ *     sort: DEFAULT_SORT, page: 1, pageSize: 20, fields: {} })
+ */
+import type { SearchBody } from '../index/engine.ts';
+import { compileAggregations, type AggregationSpec } from './aggregate.ts';
+import { and, compileNode, ids, not, term, type FilterNode } from './nodes/index.ts';
+import { compileSort, DEFAULT_SORT, type SortOrder } from './sort.ts';
+import { compileSource, type FieldSelection } from './source.ts';
+
+export interface TaxaScope {
+  /** filters `nameAccordingTo`; absent means any checklist */
+  checklist?: string;
+  includeHidden: boolean;
+  /** any descendant of this taxon */
+  parentTaxonId?: string;
+  speciesOnly?: boolean;
+}
+
+export interface TaxaPageRequest {
+  filter: FilterNode;
+  scope: TaxaScope;
+  sort: SortOrder;
+  page: number;
+  pageSize: number;
+  fields: FieldSelection;
+}
+
+/** Children and lineages are returned whole; this bounds one answer. */
+export const MAX_UNPAGED_RESULTS = 100_000;
+
+export function scopeClauses(scope: TaxaScope): FilterNode[] {
+  const clauses: FilterNode[] = [];
+  if (scope.checklist !== undefined) clauses.push(term.build('nameAccordingTo', scope.checklist));
+  // must_not rather than `hiddenTaxon: false`: most taxa carry no hiddenTaxon field at all.
+  if (!scope.includeHidden) clauses.push(not.build(term.build('hiddenTaxon', true)));
+  if (scope.parentTaxonId !== undefined) clauses.push(term.build('parents', scope.parentTaxonId));
+  if (scope.speciesOnly) clauses.push(term.build('species', true));
+  return clauses;
+}
+
+export function compileTaxaQuery(filter: FilterNode, scope: TaxaScope) {
+  return compileNode(and.build([...scopeClauses(scope), filter]));
+}
+
+export function compileTaxaPage(request: TaxaPageRequest): SearchBody {
+  return {
+    query: compileTaxaQuery(request.filter, request.scope),
+    sort: compileSort(request.sort),
+    from: (request.page - 1) * request.pageSize,
+    size: request.pageSize,
+    track_total_hits: true,
+    _source: compileSource(request.fields),
+  };
+}
+
+export function compileTaxaAggregate(
+  filter: FilterNode,
+  scope: TaxaScope,
+  specs: AggregationSpec[],
+  size: number,
+): SearchBody {
+  return {
+    query: compileTaxaQuery(filter, scope),
+    size: 0,
+    track_total_hits: true,
+    aggs: compileAggregations(specs, size),
+  };
+}
+
+/** One taxon by id, whatever its checklist or visibility. */
+export function compileTaxonById(id: string, fields: FieldSelection): SearchBody {
+  return { query: compileNode(and.build([ids.build([id])])), size: 1, _source: compileSource(fields) };
+}
+
+/** The fields the service needs to walk from a taxon (lineage lists are never returned). */
+export function compileLineageOf(id: string): SearchBody {
+  return {
+    query: compileNode(and.build([ids.build([id])])),
+    size: 1,
+    _source: { includes: ['id', 'parents', 'nonHiddenParents'] },
+  };
+}
+
+/**
+ * Direct children. With hidden taxa left out, a hidden child is skipped and its own non-hidden
+ * children are raised in its place: they are exactly the taxa whose nearest non-hidden ancestor
+ * is this taxon (`isPartOfNonHidden`).
+ */
+export function compileChildren(id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {
+  const parentClause = includeHidden ? term.build('isPartOf', id) : term.build('isPartOfNonHidden', id);
+  const clauses = [parentClause, ...scopeClauses({ includeHidden }), ...(filter ? [filter] : [])];
+  return unpaged(and.build(clauses), fields);
+}
+
+/** The given ancestors, root first (taxonomic order is pre-order, so ancestors sort root down). */
+export function compileTaxaByIds(idList: string[], fields: FieldSelection, filter?: FilterNode): SearchBody {
+  return unpaged(and.build([ids.build(idList), ...(filter ? [filter] : [])]), fields);
+}
+
+function unpaged(filter: FilterNode, fields: FieldSelection): SearchBody {
+  return {
+    query: compileNode(filter),
+    sort: compileSort(DEFAULT_SORT),
+    size: MAX_UNPAGED_RESULTS,
+    track_total_hits: true,
+    _source: compileSource(fields),
+  };
+}

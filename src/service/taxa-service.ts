@@ -1,0 +1,101 @@
+/**
+ * The taxa service: requests in, untranslated taxon documents out. It resolves the checklist
+ * version, asks the engine with bodies from the compiler, and knows the tree walks (children
+ * with hidden taxa raised, lineages). No HTTP here.
+ */
+import { AppError } from '../errors.ts';
+import type { SearchBody, SearchEngine, SearchResult } from '../index/engine.ts';
+import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
+import type { FilterNode } from '../query/nodes/index.ts';
+import type { FieldSelection } from '../query/source.ts';
+import {
+  compileChildren, compileLineageOf, compileTaxaAggregate, compileTaxaByIds, compileTaxaPage,
+  compileTaxonById, type TaxaPageRequest, type TaxaScope,
+} from '../query/taxa-request.ts';
+import type { TaxonDocument } from '../taxon/schema.ts';
+import { pageOf, type Page } from './page.ts';
+
+/** Deepest offset an engine is asked for; past it a page is necessarily past the end. */
+export const MAX_RESULT_WINDOW = 1_000_000;
+
+export type TaxaService = ReturnType<typeof createTaxaService>;
+
+function totalOf(result: SearchResult<unknown>): number {
+  const total = result.hits.total;
+  return typeof total === 'number' ? total : (total?.value ?? 0);
+}
+
+function sources<T>(result: SearchResult<T>): T[] {
+  return result.hits.hits.map((hit) => hit._source as T);
+}
+
+export function createTaxaService({ engine }: { engine: SearchEngine }) {
+  async function resolveVersion(version: string): Promise<string> {
+    const loaded = await engine.versions();
+    if (loaded.includes(version)) return version;
+    throw new AppError(
+      'UNKNOWN_CHECKLIST_VERSION',
+      `Unknown checklistVersion '${version}'; loaded versions: ${loaded.join(', ')}`,
+      { '/query/checklistVersion': [`must be one of: ${loaded.join(', ')}`] },
+    );
+  }
+
+  async function searchTaxa(version: string, body: SearchBody): Promise<SearchResult<TaxonDocument>> {
+    return engine.search<TaxonDocument>({ version: await resolveVersion(version), kind: 'taxa' }, body);
+  }
+
+  async function lineageOf(version: string, id: string) {
+    const [taxon] = sources(await searchTaxa(version, compileLineageOf(id)));
+    if (!taxon) throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found`);
+    return taxon;
+  }
+
+  async function page(version: string, request: TaxaPageRequest): Promise<Page<TaxonDocument>> {
+    const body = compileTaxaPage(request);
+    if ((body.from ?? 0) + request.pageSize > MAX_RESULT_WINDOW) {
+      // Beyond any checklist: count only, and answer the empty page past the end.
+      const counted = await searchTaxa(version, { ...body, from: 0, size: 0, sort: undefined });
+      return pageOf([], request.page, request.pageSize, totalOf(counted));
+    }
+    const result = await searchTaxa(version, body);
+    return pageOf(sources(result), request.page, request.pageSize, totalOf(result));
+  }
+
+  return {
+    resolveVersion,
+    page,
+
+    async aggregate(version: string, filter: FilterNode, scope: TaxaScope, specs: AggregationSpec[], size: number) {
+      const result = await searchTaxa(version, compileTaxaAggregate(filter, scope, specs, size));
+      return aggregateRows(specs, result.aggregations as Record<string, unknown> | undefined);
+    },
+
+    async get(version: string, id: string, fields: FieldSelection): Promise<TaxonDocument> {
+      const [taxon] = sources(await searchTaxa(version, compileTaxonById(id, fields)));
+      if (!taxon) throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found`);
+      return taxon;
+    },
+
+    async children(version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {
+      await lineageOf(version, id);
+      return sources(await searchTaxa(version, compileChildren(id, includeHidden, fields, filter)));
+    },
+
+    async parents(version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {
+      const taxon = await lineageOf(version, id);
+      const lineage = (includeHidden ? taxon.parents : taxon.nonHiddenParents) ?? [];
+      if (lineage.length === 0) return [];
+      return sources(await searchTaxa(version, compileTaxaByIds(lineage, fields, filter)));
+    },
+
+    /** Species under a taxon: the page of its descendants at species level or below. */
+    async speciesOf(version: string, id: string, request: TaxaPageRequest) {
+      await lineageOf(version, id);
+      return page(version, { ...request, scope: { ...request.scope, parentTaxonId: id, speciesOnly: true } });
+    },
+
+    async assertTaxon(version: string, id: string): Promise<void> {
+      await lineageOf(version, id);
+    },
+  };
+}

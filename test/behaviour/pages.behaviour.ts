@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { ids, type Client } from './suite.ts';
+
+const NEVER_RETURNED = ['isPartOf', 'isPartOfNonHidden', 'depth', 'nonHiddenDepth', 'nonHiddenParents', 'scientificNameSortRank', 'finnishNameSortRank'];
+
+export function pageBehaviour(client: Client) {
+  describe('GET /taxa', () => {
+    it('answers a page envelope in taxonomic order, hidden taxa and other checklists left out', async () => {
+      const { status, body } = await client.get('/taxa');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ currentPage: 1, pageSize: 20, total: 35, lastPage: 2, nextPage: 2 });
+      expect(body.prevPage).toBeUndefined();
+      expect(body.results).toHaveLength(20);
+      expect(ids(body.results).slice(0, 5)).toEqual(['MX.37600', 'MX.37602', 'MX.9010', 'MX.37580', 'MX.9020']);
+      expect(ids(body.results)).not.toContain('MX.9031');
+    });
+
+    it('answers the last page and an empty page past the end with the same total', async () => {
+      const last = await client.get('/taxa?page=2');
+      expect(last.body).toMatchObject({ currentPage: 2, total: 35, lastPage: 2, prevPage: 1 });
+      expect(last.body.results).toHaveLength(15);
+      expect(last.body.nextPage).toBeUndefined();
+      const past = await client.get('/taxa?page=9&pageSize=10');
+      expect(past.status).toBe(200);
+      expect(past.body).toMatchObject({ currentPage: 9, total: 35, lastPage: 4, results: [] });
+      const far = await client.get('/taxa?page=99999999&pageSize=1000');
+      expect(far.body).toMatchObject({ total: 35, results: [] });
+    });
+
+    it('never returns internal fields, and heavy fields only when asked', async () => {
+      const { body } = await client.get('/taxa?pageSize=100&includeHidden=true');
+      for (const taxon of body.results) for (const field of NEVER_RETURNED) expect(taxon).not.toHaveProperty(field);
+      const owl = body.results.find((t: { id: string }) => t.id === 'MX.28965');
+      expect(owl).not.toHaveProperty('multimedia');
+      expect(owl).not.toHaveProperty('descriptions');
+      expect(owl).not.toHaveProperty('latestRedListEvaluation');
+      expect(owl.parentsIncludeSelf.at(-1)).toBe('MX.28965');
+      const asked = await client.get('/taxa?id=MX.28965&includeMedia=true&includeDescriptions=true&includeRedListEvaluations=true');
+      expect(asked.body.results[0].multimedia[0].author).toBe('A. Kuvaaja');
+      expect(asked.body.results[0].descriptions[0].groups[0].variables[0].content).toBe('A large owl.');
+      expect(asked.body.results[0].latestRedListEvaluation.redListStatus).toBe('MX.iucnNT');
+    });
+
+    it('takes includeHidden, checklist and parentTaxonId', async () => {
+      expect((await client.get('/taxa?includeHidden=true')).body.total).toBe(37);
+      expect(ids((await client.get('/taxa?checklist=MR.2')).body.results)).toEqual(['MX.9060']);
+      const mammals = await client.get('/taxa?parentTaxonId=MX.9040');
+      expect(ids(mammals.body.results)).toEqual([
+        'MX.9041', 'MX.9043', 'MX.51126', 'MX.46587', 'MX.9044', 'MX.46549', 'MX.9045', 'MX.9046', 'MX.47169',
+      ]);
+    });
+
+    it('takes the simple filters informalTaxonGroups, id, invasiveSpecies and finnish', async () => {
+      expect(ids((await client.get('/taxa?informalTaxonGroups=MVL.1161')).body.results)).toEqual([
+        'MX.9020', 'MX.9021', 'MX.9022', 'MX.28965',
+      ]);
+      expect((await client.get('/taxa?informalTaxonGroups=MVL.1161,MVL.2')).body.total).toBe(14);
+      expect(ids((await client.get('/taxa?id=MX.46549,MX.46587')).body.results)).toEqual(['MX.46587', 'MX.46549']);
+      expect(ids((await client.get('/taxa?invasiveSpecies=true')).body.results)).toEqual(['MX.26447']);
+      expect((await client.get('/taxa?finnish=true')).body.total).toBe(10);
+      expect((await client.get('/taxa?finnish=false')).body.total).toBe(0);
+    });
+
+    it('sorts by scientific name and Finnish name with precomputed collation ranks, both directions', async () => {
+      const scientific = await client.get('/taxa?sortOrder=scientificName&pageSize=4&selectedFields=scientificName');
+      expect(scientific.body.results.map((t: { scientificName: string }) => t.scientificName)).toEqual([
+        'Animalia', 'Anseriformes', 'Aves', 'Biota',
+      ]);
+      const desc = await client.get('/taxa?sortOrder=scientificName%20desc&pageSize=2&selectedFields=scientificName');
+      expect(desc.body.results.map((t: { scientificName: string }) => t.scientificName)).toEqual(['Vulpes vulpes', 'Vulpes']);
+      const finnish = await client.get('/taxa?sortOrder=finnishName&pageSize=100&selectedFields=id,vernacularName', { 'accept-language': 'fi' });
+      const names = finnish.body.results.map((t: { vernacularName?: string }) => t.vernacularName);
+      expect(names.slice(0, 2)).toEqual(['eliöt', 'eläimet']);
+      // ä after z; taxa without a Finnish name last (Canis is shown by its Swedish name in fallback)
+      expect(ids(finnish.body.results).slice(-3)).toEqual(['MX.9058', 'MX.9033', 'MX.9044']);
+      expect(names.slice(-3)).toEqual(['ängelmät', undefined, 'hundsläktet']);
+      const finnishDesc = await client.get('/taxa?sortOrder=finnishName+desc&pageSize=1&selectedFields=id');
+      expect(ids(finnishDesc.body.results)).toEqual(['MX.9058']);
+    });
+
+    it('ties break by taxonomic order, so pages are deterministic slices', async () => {
+      const all = await client.get('/taxa?sortOrder=finnishName&pageSize=35&selectedFields=id');
+      const pages = await Promise.all([1, 2, 3, 4].map((p) => client.get(`/taxa?sortOrder=finnishName&pageSize=10&page=${p}&selectedFields=id`)));
+      expect(pages.flatMap((p) => ids(p.body.results))).toEqual(ids(all.body.results));
+      const owls = all.body.results.map((t: { id: string }) => t.id).filter((id: string) => id === 'MX.9020' || id === 'MX.9021');
+      expect(owls).toEqual(['MX.9020', 'MX.9021']);
+    });
+
+    it('returns only the selected fields', async () => {
+      const { body } = await client.get('/taxa?id=MX.46587&selectedFields=id,vernacularName,parent.genus.id');
+      expect(body.results[0]).toEqual({ id: 'MX.46587', vernacularName: 'Red Fox', parent: { genus: { id: 'MX.51126' } } });
+      const multi = await client.get('/taxa?id=MX.46587&selectedFields=id,vernacularNameMultiLang');
+      expect(multi.body.results[0]).toEqual({ id: 'MX.46587', vernacularNameMultiLang: { fi: 'kettu', sv: 'rödräv', en: 'Red Fox' } });
+    });
+
+    it('translates by Accept-Language with q-weights, keeps objects for multi, falls back en → fi → sv', async () => {
+      const fox = (lang: string) => client.get('/taxa/MX.46587', { 'accept-language': lang }).then((r) => r.body);
+      expect((await fox('fi')).vernacularName).toBe('kettu');
+      expect((await fox('sv-FI')).vernacularName).toBe('rödräv');
+      expect((await fox('en;q=0.4, sv;q=0.9, fi;q=0.5')).vernacularName).toBe('rödräv');
+      expect((await fox('de, *;q=0.1')).vernacularName).toBe('Red Fox');
+      expect((await fox('multi')).vernacularName).toEqual({ fi: 'kettu', sv: 'rödräv', en: 'Red Fox' });
+      const translated = await fox('fi');
+      expect(translated.vernacularNameMultiLang).toEqual({ fi: 'kettu', sv: 'rödräv', en: 'Red Fox' });
+      expect(translated.alternativeVernacularName).toEqual(['repolainen']);
+      expect(translated.alternativeVernacularNameMultiLang).toEqual({ fi: ['repolainen'] });
+      expect(translated.parent.genus.vernacularName).toBe('ketut');
+      const canis = await client.get('/taxa/MX.9044', { 'accept-language': 'fi' });
+      expect(canis.body.vernacularName).toBe('hundsläktet');
+      const bubo = await client.get('/taxa/MX.9022', { 'accept-language': 'sv' });
+      expect(bubo.body.vernacularName).toBe('huuhkajat');
+    });
+
+    it('serves other checklist versions side by side', async () => {
+      const old = await client.get('/taxa?checklistVersion=MR.424&id=MX.28965,MX.26447,MX.46549&selectedFields=id,scientificName,latestRedListStatusFinland');
+      expect(old.body.results).toEqual([
+        { id: 'MX.28965', scientificName: 'Bubo bubo', latestRedListStatusFinland: { status: 'MX.iucnEN', year: 2019 } },
+        { id: 'MX.46549', scientificName: 'Canis lupus lupus-old', latestRedListStatusFinland: { status: 'MX.iucnEN', year: 2019 } },
+      ]);
+      const versions = await client.get('/checklist-versions', { 'accept-language': 'fi' });
+      expect(versions.body.results).toEqual([
+        { id: 'current', versionName: 'Nykyinen' },
+        { id: 'MR.424', versionName: 'Punainen kirja 2019' },
+      ]);
+      expect((await client.get('/checklist-versions/MR.424')).body.versionName).toBe('Red list 2019');
+      expect((await client.get('/checklist-versions/MR.425')).status).toBe(404);
+    });
+  });
+
+  describe('GET /taxa/{id}', () => {
+    it('answers one taxon with its derived fields', async () => {
+      const { status, body } = await client.get('/taxa/MX.46587');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        id: 'MX.46587', scientificName: 'Vulpes vulpes', taxonRank: 'MX.species', species: true,
+        hasChildren: false, hasParent: true, countOfSpecies: 1, taxonomicOrder: 20,
+        parent: { genus: { id: 'MX.51126', scientificName: 'Vulpes' }, kingdom: { id: 'MX.37602' } },
+      });
+    });
+
+    it('answers hidden taxa and taxa of other checklists by id', async () => {
+      expect((await client.get('/taxa/MX.9042')).body.hiddenTaxon).toBe(true);
+      expect((await client.get('/taxa/MX.9060')).body.nameAccordingTo).toBe('MR.2');
+    });
+
+    it('is a 404 error object for an unknown taxon', async () => {
+      const { status, body } = await client.get('/taxa/MX.404');
+      expect(status).toBe(404);
+      expect(body).toEqual({
+        errorCode: 'TAXON_NOT_FOUND', message: "Taxon 'MX.404' not found",
+        localized: { en: 'Taxon not found', fi: 'Taksonia ei löytynyt', sv: 'Taxonet hittades inte' },
+      });
+    });
+
+    it('serves descriptions and media as lists', async () => {
+      const descriptions = await client.get('/taxa/MX.28965/descriptions', { 'accept-language': 'fi' });
+      expect(descriptions.body.results[0].groups[0].title).toBe('Tuntomerkit');
+      const media = await client.get('/taxa/MX.28965/media');
+      expect(media.body.results).toEqual([
+        { id: 'MM.1', author: 'A. Kuvaaja', licenseAbbreviation: 'CC-BY-4.0', fullURL: 'https://image.example/MM.1.jpg' },
+      ]);
+      expect((await client.get('/taxa/MX.46587/media')).body.results).toEqual([]);
+      expect((await client.get('/taxa/MX.404/media')).status).toBe(404);
+    });
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The behaviour suite: HTTP requests with expected answers over the fixture checklist. It takes
+ * the app as a parameter so that every engine is held to the same answers; each engine has a
+ * `*.test.ts` that calls `defineBehaviourSuite` with an app built on it.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { aggregateBehaviour } from './aggregate.behaviour.ts';
+import { errorBehaviour } from './errors.behaviour.ts';
+import { filterBehaviour } from './filter.behaviour.ts';
+import { groupBehaviour } from './groups.behaviour.ts';
+import { pageBehaviour } from './pages.behaviour.ts';
+import { treeBehaviour } from './tree.behaviour.ts';
+
+export interface Client {
+  get(url: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+}
+
+function clientOf(app: () => FastifyInstance): Client {
+  const send = async (options: InjectOptions) => {
+    const response = await app().inject(options);
+    return { status: response.statusCode, body: response.body === '' ? undefined : response.json() };
+  };
+  return {
+    get: (url, headers = {}) => send({ method: 'GET', url, headers }),
+    post: (url, payload, headers = {}) =>
+      send({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      }),
+  };
+}
+
+export function defineBehaviourSuite(engine: string, setup: () => Promise<{ app: FastifyInstance; close(): Promise<void> }>) {
+  describe(`behaviour (${engine} engine)`, () => {
+    let built: { app: FastifyInstance; close(): Promise<void> };
+    beforeAll(async () => {
+      built = await setup();
+    });
+    afterAll(async () => built?.close());
+    const client = clientOf(() => built.app);
+    pageBehaviour(client);
+    filterBehaviour(client);
+    treeBehaviour(client);
+    aggregateBehaviour(client);
+    groupBehaviour(client);
+    errorBehaviour(client);
+  });
+}
+
+export const ids = (results: { id: string }[]) => results.map((r) => r.id);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ids, type Client } from './suite.ts';
+
+export function treeBehaviour(client: Client) {
+  describe('GET /taxa/{id}/children', () => {
+    it('skips hidden children and raises theirs, in taxonomic order', async () => {
+      const { status, body } = await client.get('/taxa/MX.9041/children');
+      expect(status).toBe(200);
+      expect(ids(body.results)).toEqual(['MX.9043', 'MX.9045']);
+      expect(ids((await client.get('/taxa/MX.9030/children')).body.results)).toEqual(['MX.9032', 'MX.9033']);
+      expect(body['@context']).toBeDefined();
+    });
+
+    it('with includeHidden gives the direct children as they are', async () => {
+      expect(ids((await client.get('/taxa/MX.9041/children?includeHidden=true')).body.results)).toEqual(['MX.9042']);
+      expect(ids((await client.get('/taxa/MX.9042/children?includeHidden=true')).body.results)).toEqual(['MX.9043', 'MX.9045']);
+    });
+
+    it('keeps sibling order, returns no children for a leaf and 404 for an unknown taxon', async () => {
+      expect(ids((await client.get('/taxa/MX.37600/children')).body.results)).toEqual(['MX.37602', 'MX.37601']);
+      expect((await client.get('/taxa/MX.46587/children')).body.results).toEqual([]);
+      expect((await client.get('/taxa/MX.404/children')).status).toBe(404);
+    });
+
+    it('POST filters the children', async () => {
+      const { body } = await client.post('/taxa/MX.9057/children', { 'vernacularName.fi': 'ängelmät' });
+      expect(ids(body.results)).toEqual(['MX.9058']);
+    });
+  });
+
+  describe('GET /taxa/{id}/parents', () => {
+    it('gives the lineage from the root down, hidden ancestors left out', async () => {
+      const { body } = await client.get('/taxa/MX.46587/parents?selectedFields=id,scientificName');
+      expect(ids(body.results)).toEqual(['MX.37600', 'MX.37602', 'MX.9010', 'MX.9040', 'MX.9041', 'MX.9043', 'MX.51126']);
+      expect(body.results.at(-1)).toEqual({ id: 'MX.51126', scientificName: 'Vulpes' });
+    });
+
+    it('with includeHidden has every ancestor', async () => {
+      const { body } = await client.get('/taxa/MX.46587/parents?includeHidden=true');
+      expect(ids(body.results)).toContain('MX.9042');
+      expect(body.results).toHaveLength(8);
+    });
+
+    it('is empty for the root and 404 for an unknown taxon', async () => {
+      expect((await client.get('/taxa/MX.37600/parents')).body.results).toEqual([]);
+      expect((await client.get('/taxa/MX.404/parents')).status).toBe(404);
+    });
+  });
+
+  describe('GET /taxa/species and /taxa/{id}/species', () => {
+    it('pages species-level taxa', async () => {
+      const { body } = await client.get('/taxa/species?selectedFields=id');
+      expect(body.total).toBe(10);
+      expect(ids(body.results)).toContain('MX.9054');
+    });
+
+    it('pages the species under a taxon, POST with filters', async () => {
+      expect(ids((await client.get('/taxa/MX.9040/species')).body.results)).toEqual(['MX.46587', 'MX.46549', 'MX.47169']);
+      const endangered = await client.post('/taxa/MX.9040/species', { 'latestRedListStatusFinland.status': '!MX.iucnLC' });
+      expect(ids(endangered.body.results)).toEqual(['MX.46549', 'MX.47169']);
+      expect((await client.get('/taxa/MX.404/species')).status).toBe(404);
+    });
+  });
+}

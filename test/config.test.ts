@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from '../src/config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      PORT: 3000, HOST: '127.0.0.1', TAXA_ENGINE: 'embedded', TAXA_DATA_DIR: DEFAULT_DATA_DIR,
+      ACCESS_TOKENS: [], LOG_LEVEL: 'info',
+    });
+    expect(DEFAULT_DATA_DIR).toMatch(/data\/sample$/);
+  });
+
+  it('reads tokens as a comma list', () => {
+    expect(loadConfig({ ACCESS_TOKENS: 'a, b,,c' }).ACCESS_TOKENS).toEqual(['a', 'b', 'c']);
+  });
+
+  it('stops with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TAXA_ENGINE: 'solr' })).toThrow(/TAXA_ENGINE/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ TAXA_ENGINE: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: is required/);
+  });
+});

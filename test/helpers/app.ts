@@ -1,0 +1,19 @@
+/** `buildTestApp()`: the app over the fixture checklist, on the embedded engine. */
+import type { FastifyInstance } from 'fastify';
+import { createApp } from '../../src/http/app.ts';
+import { createEmbeddedEngine, type EmbeddedEngine } from '../../src/index/embedded-engine.ts';
+import { loadInto } from '../../src/http/server.ts';
+import { FIXTURE_DIR } from './data-dir.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  engine: EmbeddedEngine;
+}
+
+export async function buildTestApp(options: { dataDir?: string; accessTokens?: string[] } = {}): Promise<TestApp> {
+  const engine = createEmbeddedEngine();
+  await loadInto(engine, options.dataDir ?? FIXTURE_DIR);
+  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [] });
+  await app.ready();
+  return { app, engine };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors.ts';
+import { parseFilterBody } from '../../src/query/filter-body.ts';
+import { compileNode, printNode } from '../../src/query/nodes/index.ts';
+
+const compiled = (body: unknown) => compileNode(parseFilterBody(body));
+
+function errorOf(body: unknown): AppError {
+  try {
+    parseFilterBody(body);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected an error');
+}
+
+describe('parseFilterBody', () => {
+  it('compiles strings, `!` negations, arrays as OR and booleans, keys combined with AND', () => {
+    expect(
+      compiled({
+        'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnCR', '!MX.iucnLC'],
+        taxonRank: '!MX.genus',
+        invasiveSpecies: false,
+        'primaryHabitat.habitat': 'MKV.habitatMkk',
+      }),
+    ).toEqual({
+      bool: {
+        filter: [
+          { terms: { 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnCR'] } },
+          { term: { invasiveSpecies: false } },
+          { term: { 'primaryHabitat.habitat': 'MKV.habitatMkk' } },
+        ],
+        must_not: [{ term: { 'latestRedListStatusFinland.status': 'MX.iucnLC' } }, { term: { taxonRank: 'MX.genus' } }],
+      },
+    });
+  });
+
+  it('gathers several negations into one terms', () => {
+    expect(compiled({ administrativeStatuses: ['!a', '!b'] })).toEqual({
+      bool: { must_not: [{ terms: { administrativeStatuses: ['a', 'b'] } }] },
+    });
+  });
+
+  it('means no filter for no body', () => {
+    expect(compiled(undefined)).toEqual({ match_all: {} });
+    expect(compiled({})).toEqual({ match_all: {} });
+    expect(printNode(parseFilterBody({ finnish: true, id: ['a', '!b'] }))).toBe('finnish:true AND id:"a" AND NOT id:"b"');
+  });
+
+  it('names every bad key with its JSON pointer', () => {
+    const error = errorOf({ colour: 'red', finnish: 'yes', 'x~y/z': 1, taxonRank: [1] });
+    expect(error.statusCode).toBe(422);
+    expect(error.details).toEqual({
+      '/body/colour': ["Unknown filter 'colour'"],
+      '/body/finnish': ["Filter 'finnish' takes a boolean"],
+      '/body/x~0y~1z': ["Unknown filter 'x~y/z'"],
+      '/body/taxonRank': ["Filter 'taxonRank' takes a string or a non-empty array of strings"],
+    });
+    expect(error.message).toBe("Unknown filter 'colour' (and 3 more)");
+  });
+
+  it('refuses non-objects and prototype keys', () => {
+    expect(errorOf([]).details).toEqual({ '/body': ['must be a JSON object of filters'] });
+    expect(errorOf('x').statusCode).toBe(422);
+    expect(errorOf(JSON.parse('{"__proto__": {"x": 1}}')).details).toEqual({ '/body/__proto__': ["Unknown filter '__proto__'"] });
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { compileAggregations, parseAggregateBy, aggregateRows } from '../../src/query/aggregate.ts';
+import { parseFilterBody } from '../../src/query/filter-body.ts';
+import { compileSort } from '../../src/query/sort.ts';
+import { compileSource } from '../../src/query/source.ts';
+import {
+  compileChildren, compileTaxaAggregate, compileTaxaByIds, compileTaxaPage, compileTaxonById,
+} from '../../src/query/taxa-request.ts';
+
+const INTERNAL = ['isPartOf', 'isPartOfNonHidden', 'depth', 'nonHiddenDepth', 'nonHiddenParents', 'scientificNameSortRank', 'finnishNameSortRank'];
+const HEAVY = ['multimedia', 'descriptions', 'latestRedListEvaluation'];
+
+describe('compileTaxaPage', () => {
+  it('builds the whole request: scope clauses, body filters, sort, paging, source', () => {
+    const body = compileTaxaPage({
+      filter: parseFilterBody({ finnish: true, taxonRank: ['MX.species', '!MX.genus'] }),
+      scope: { checklist: 'MR.1', includeHidden: false, parentTaxonId: 'MX.37580' },
+      sort: { field: 'scientificName', direction: 'desc' },
+      page: 3,
+      pageSize: 20,
+      fields: { selectedFields: ['id', 'vernacularNameMultiLang'], includeMedia: true },
+    });
+    expect(body).toEqual({
+      query: {
+        bool: {
+          filter: [
+            { term: { nameAccordingTo: 'MR.1' } },
+            { term: { parents: 'MX.37580' } },
+            { term: { finnish: true } },
+            { term: { taxonRank: 'MX.species' } },
+          ],
+          must_not: [{ term: { hiddenTaxon: true } }, { term: { taxonRank: 'MX.genus' } }],
+        },
+      },
+      sort: [{ scientificNameSortRank: { order: 'desc', missing: '_last' } }, { taxonomicOrder: { order: 'asc' } }],
+      from: 40,
+      size: 20,
+      track_total_hits: true,
+      _source: { includes: ['id', 'vernacularName'], excludes: [...INTERNAL, 'descriptions', 'latestRedListEvaluation'] },
+    });
+  });
+
+  it('with hidden taxa and no checklist has only the filter clauses', () => {
+    const body = compileTaxaPage({
+      filter: parseFilterBody(undefined),
+      scope: { includeHidden: true, speciesOnly: true },
+      sort: { field: 'taxonomic', direction: 'asc' },
+      page: 1,
+      pageSize: 10,
+      fields: {},
+    });
+    expect(body.query).toEqual({ bool: { filter: [{ term: { species: true } }] } });
+    expect(body.sort).toEqual([{ taxonomicOrder: { order: 'asc' } }]);
+    expect(body._source).toEqual({ excludes: [...INTERNAL, ...HEAVY] });
+  });
+});
+
+describe('compileSort', () => {
+  it('sorts Finnish names by their rank, missing last, ties by taxonomic order', () => {
+    expect(compileSort({ field: 'finnishName', direction: 'asc' })).toEqual([
+      { finnishNameSortRank: { order: 'asc', missing: '_last' } },
+      { taxonomicOrder: { order: 'asc' } },
+    ]);
+    expect(compileSort({ field: 'taxonomic', direction: 'desc' })).toEqual([{ taxonomicOrder: { order: 'desc' } }]);
+  });
+});
+
+describe('compileSource', () => {
+  it('keeps a heavy field the client names in selectedFields', () => {
+    expect(compileSource({ selectedFields: ['multimedia.author'] })).toEqual({
+      includes: ['multimedia.author'],
+      excludes: [...INTERNAL, 'descriptions', 'latestRedListEvaluation'],
+    });
+  });
+});
+
+describe('tree requests', () => {
+  it('asks for children by nearest non-hidden parent, or by parent with hidden taxa', () => {
+    expect(compileChildren('MX.1', false, {})).toEqual({
+      query: { bool: { filter: [{ term: { isPartOfNonHidden: 'MX.1' } }], must_not: [{ term: { hiddenTaxon: true } }] } },
+      sort: [{ taxonomicOrder: { order: 'asc' } }],
+      size: 100_000,
+      track_total_hits: true,
+      _source: { excludes: [...INTERNAL, ...HEAVY] },
+    });
+    expect(compileChildren('MX.1', true, {}).query).toEqual({ bool: { filter: [{ term: { isPartOf: 'MX.1' } }] } });
+  });
+
+  it('asks for a lineage by ids in taxonomic order, and one taxon by id', () => {
+    expect(compileTaxaByIds(['MX.1', 'MX.2'], {}).query).toEqual({ bool: { filter: [{ ids: { values: ['MX.1', 'MX.2'] } }] } });
+    expect(compileTaxonById('MX.1', {})).toEqual({
+      query: { bool: { filter: [{ ids: { values: ['MX.1'] } }] } },
+      size: 1,
+      _source: { excludes: [...INTERNAL, ...HEAVY] },
+    });
+  });
+});
+
+describe('aggregations', () => {
+  it('parses nesting, names and several aggregations', () => {
+    expect(parseAggregateBy('taxonRank,finnish=rankFinnish;informalTaxonGroups')).toEqual([
+      { name: 'rankFinnish', fields: ['taxonRank', 'finnish'] },
+      { name: 'informalTaxonGroups', fields: ['informalTaxonGroups'] },
+    ]);
+  });
+
+  it('compiles nested terms aggregations with size 0 hits', () => {
+    const specs = parseAggregateBy('taxonRank,finnish=rankFinnish');
+    expect(compileTaxaAggregate(parseFilterBody({}), { includeHidden: true }, specs, 5)).toEqual({
+      query: { match_all: {} },
+      size: 0,
+      track_total_hits: true,
+      aggs: { rankFinnish: { terms: { field: 'taxonRank', size: 5 }, aggs: { finnish: { terms: { field: 'finnish', size: 5 } } } } },
+    });
+    expect(compileAggregations(parseAggregateBy('a.b'.replace('a.b', 'parent.genus.id')), 10)).toEqual({
+      'parent.genus.id': { terms: { field: 'parent.genus.id', size: 10 } },
+    });
+  });
+
+  it('flattens buckets into rows, booleans from their key', () => {
+    const specs = parseAggregateBy('taxonRank,finnish');
+    const rows = aggregateRows(specs, {
+      'taxonRank,finnish': {
+        buckets: [
+          { key: 'MX.species', doc_count: 3, finnish: { buckets: [{ key: 1, key_as_string: 'true', doc_count: 2 }] } },
+          { key: 'MX.genus', doc_count: 1, finnish: { buckets: [] } },
+        ],
+      },
+    });
+    expect(rows).toEqual({
+      'taxonRank,finnish': [
+        { values: { taxonRank: 'MX.species', finnish: true }, count: 2 },
+        { values: { taxonRank: 'MX.genus' }, count: 0 },
+      ],
+    });
+  });
+});
