@@ -30,10 +30,14 @@ function simpleTaxonOf(taxon: Taxon): SimpleTaxon {
   return simple;
 }
 
+/**
+ * The parsed line itself becomes the document (a copy of half a million objects would only feed
+ * the garbage collector); derived fields given in the input, rare, are removed first.
+ */
 function withoutDerived(taxon: Taxon): TaxonDocument {
-  const doc: Record<string, unknown> = { ...taxon };
-  for (const key of DERIVED_KEYS) delete doc[key];
-  return doc as TaxonDocument;
+  const doc = taxon as TaxonDocument & Record<string, unknown>;
+  for (const key of DERIVED_KEYS) if (doc[key] !== undefined) delete doc[key];
+  return doc;
 }
 
 /** Walk state of one taxon, shared by reference with its descendants (never mutated). */

@@ -2,17 +2,14 @@
  * Reads one checklist version file: parses and validates each line, keeping its line number so
  * every later problem (duplicate id, dangling parent, cycle) can say where it is.
  */
-import { taxonSchema, type Taxon } from '../src/taxon/schema.ts';
+import type { Taxon } from '../src/taxon/schema.ts';
+import { taxonProblems } from '../src/taxon/validate.ts';
 import { readLines } from './ndjson.ts';
 import type { DataProblem } from './problems.ts';
 
 export interface TaxonLine {
   line: number;
   taxon: Taxon;
-}
-
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  return `/${issue.path.map(String).join('/')}: ${issue.message}`;
 }
 
 function parseLine(file: string, line: number, text: string, problems: DataProblem[]): Taxon | undefined {
@@ -23,10 +20,9 @@ function parseLine(file: string, line: number, text: string, problems: DataProbl
     problems.push({ file, line, message: `invalid JSON: ${(error as Error).message}` });
     return undefined;
   }
-  const parsed = taxonSchema.safeParse(json);
-  if (parsed.success) return json as Taxon;
+  const messages = taxonProblems(json);
+  if (messages.length === 0) return json as Taxon;
   const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : undefined;
-  const messages = parsed.error.issues.map(describeIssue);
   problems.push({ file, line, ...(id ? { id } : {}), message: `invalid taxon: ${messages.join('; ')}` });
   return undefined;
 }

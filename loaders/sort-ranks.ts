@@ -25,7 +25,8 @@ function assignRanks(
   const rankOf = new Map<string, number>();
   let rank = 0;
   sorted.forEach((name, i) => {
-    if (i > 0 && collator.compare(sorted[i - 1]!, name) !== 0) rank += 1;
+    // Distinct strings differ under the collator unless they are canonically equivalent.
+    if (i > 0 && sorted[i - 1]!.normalize() !== name.normalize()) rank += 1;
     rankOf.set(name, rank);
   });
   for (const doc of docs) {

@@ -1,7 +1,8 @@
 /** Response shaping: language of values and the `*MultiLang` copies of name fields. */
 import type { FastifyRequest } from 'fastify';
 import type { FieldSelection } from '../query/source.ts';
-import { negotiateLanguage, translate, withMultiLang, type ResponseLanguage } from '../service/translate.ts';
+import { MULTI_LANG_FIELDS } from '../query/source.ts';
+import { negotiateLanguage, translate, type ResponseLanguage } from '../service/translate.ts';
 
 export const TAXON_CONTEXT = 'http://schema.laji.fi/context/taxon.jsonld';
 
@@ -10,22 +11,24 @@ export function languageOf(request: FastifyRequest): ResponseLanguage {
 }
 
 /**
- * A taxon as answered: name fields copied untranslated (only those selected, when a selection is
- * given), then every localized value translated.
+ * A taxon as answered: every localized value translated, and the name fields also copied
+ * untranslated as `<field>MultiLang` (only those selected, when a selection is given). One pass
+ * over the fields: this runs for every taxon of every page.
  */
 export function shapeTaxon(taxon: object, language: ResponseLanguage, selection: FieldSelection = {}): unknown {
   const source = taxon as Record<string, unknown>;
-  let shaped = withMultiLang(source);
-  if (selection.selectedFields && selection.selectedFields.length > 0) {
-    const selected = new Set(selection.selectedFields.map((f) => f.split('.')[0]!));
-    shaped = Object.fromEntries(Object.entries(shaped).filter(([key]) => selected.has(key)));
+  const selected = selection.selectedFields?.length ? new Set(selection.selectedFields.map((f) => f.split('.')[0]!)) : undefined;
+  const out: Record<string, unknown> = {};
+  for (const key in source) {
+    if (selected && !selected.has(key)) continue;
+    const value = translate(source[key], language);
+    if (value !== undefined) out[key] = value;
   }
-  const multiLang = Object.fromEntries(Object.entries(shaped).filter(([key]) => key.endsWith('MultiLang')));
-  const translated = translate(
-    Object.fromEntries(Object.entries(shaped).filter(([key]) => !key.endsWith('MultiLang'))),
-    language,
-  ) as Record<string, unknown>;
-  return { ...translated, ...multiLang };
+  for (const field of MULTI_LANG_FIELDS) {
+    const name = `${field}MultiLang`;
+    if (source[field] !== undefined && (!selected || selected.has(name))) out[name] = source[field];
+  }
+  return out;
 }
 
 export function shapeTaxa(taxa: object[], language: ResponseLanguage, selection: FieldSelection = {}): unknown[] {

@@ -3,7 +3,6 @@
  * chosen language, falling back en → fi → sv; `multi` keeps the objects. Name fields are also
  * copied untranslated as `<field>MultiLang`.
  */
-import { MULTI_LANG_FIELDS } from '../query/source.ts';
 
 export const LANGUAGES = ['fi', 'sv', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,14 +14,16 @@ const FALLBACK: readonly Language[] = ['en', 'fi', 'sv'];
 
 type Json = unknown;
 
-function isLocalized(value: Json): value is Partial<Record<Language, string | string[]>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
-  return (
-    keys.length > 0 &&
-    keys.every((key) => LANGUAGE_KEYS.has(key)) &&
-    Object.values(value).every((v) => typeof v === 'string' || (Array.isArray(v) && v.every((s) => typeof s === 'string')))
-  );
+/** `{fi?, sv?, en?}` with text values: a localized value. Written as loops: it runs per field. */
+function isLocalized(value: object): value is Partial<Record<Language, string | string[]>> {
+  let keys = 0;
+  for (const key in value) {
+    if (key !== 'fi' && key !== 'sv' && key !== 'en') return false;
+    const text = (value as Record<string, unknown>)[key];
+    if (typeof text !== 'string' && !(Array.isArray(text) && text.every((s) => typeof s === 'string'))) return false;
+    keys += 1;
+  }
+  return keys > 0;
 }
 
 function pickLanguage(value: Partial<Record<Language, string | string[]>>, language: Language) {
@@ -33,26 +34,27 @@ function pickLanguage(value: Partial<Record<Language, string | string[]>>, langu
   return undefined;
 }
 
-/** A translated copy; the input is never changed. */
-export function translate(value: Json, language: ResponseLanguage): Json {
-  if (language === 'multi' || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => translate(item, language));
+function translateArray(value: Json[], language: Language): Json[] {
+  // Lists of plain values (ancestor ids, statuses) need no copy: nothing in them translates.
+  if (value.every((item) => typeof item !== 'object' || item === null)) return value;
+  return value.map((item) => translateValue(item, language));
+}
+
+function translateValue(value: Json, language: Language): Json {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return translateArray(value, language);
   if (isLocalized(value)) return pickLanguage(value, language);
   const out: Record<string, Json> = {};
-  for (const [key, child] of Object.entries(value)) {
-    const translated = translate(child, language);
+  for (const key in value) {
+    const translated = translateValue((value as Record<string, Json>)[key], language);
     if (translated !== undefined) out[key] = translated;
   }
   return out;
 }
 
-/** Adds `<field>MultiLang` copies of the name fields present in a taxon. */
-export function withMultiLang(taxon: Record<string, Json>): Record<string, Json> {
-  const copies: Record<string, Json> = {};
-  for (const field of MULTI_LANG_FIELDS) {
-    if (taxon[field] !== undefined) copies[`${field}MultiLang`] = taxon[field];
-  }
-  return { ...taxon, ...copies };
+/** A translated copy (sharing untouched lists of plain values); the input is never changed. */
+export function translate(value: Json, language: ResponseLanguage): Json {
+  return language === 'multi' ? value : translateValue(value, language);
 }
 
 /**
