@@ -25,8 +25,12 @@ function codeUnitRank(unit: number): number {
   return unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
 
+/** Whether UTF-16 order may differ from code point order for these strings. */
+export function needsCodePointOrder(terms: readonly string[]): boolean {
+  return HIGH_CODE_UNIT.test(terms.join(''));
+}
+
 /** Sorts in place in code point order. */
 export function sortCodePointOrder(terms: string[]): string[] {
-  const needsCodePoints = terms.some((term) => HIGH_CODE_UNIT.test(term));
-  return needsCodePoints ? terms.sort(compareCodePoints) : terms.sort();
+  return needsCodePointOrder(terms) ? terms.sort(compareCodePoints) : terms.sort();
 }

@@ -52,6 +52,10 @@ function compareOrder(keys: readonly SortKey[], scorer: Scorer): DocOrder {
     kind: 'compare',
     comparator: (members) => {
       const columns = keys.map((key) => sortColumn(key, members, scorer));
+      if (columns.length === 1) {
+        const [column] = columns as [Float64Array];
+        return (a, b) => column[a]! - column[b]! || members[a]! - members[b]!;
+      }
       return (a, b) => {
         for (const column of columns) {
           const difference = column[a]! - column[b]!;
@@ -65,12 +69,17 @@ function compareOrder(keys: readonly SortKey[], scorer: Scorer): DocOrder {
 
 /** Per member, a number that sorts ascending in the key's order. */
 function sortColumn(key: SortKey, members: Uint32Array, scorer: Scorer): Float64Array {
+  const column = new Float64Array(members.length);
   const sign = key.order === 'asc' ? 1 : -1;
-  if (key.kind === 'score') return Float64Array.from(members, (doc) => sign * scoreOf(scorer, doc));
-  if (key.kind === 'doc') return Float64Array.from(members, (doc) => sign * doc);
-  if (key.field === undefined) return new Float64Array(members.length);
-  const slots = new FieldSlots({ ...key, field: key.field });
-  return Float64Array.from(members, (doc) => slots.slot(doc));
+  if (key.kind === 'score') {
+    for (let i = 0; i < members.length; i++) column[i] = sign * scoreOf(scorer, members[i]!);
+  } else if (key.kind === 'doc') {
+    for (let i = 0; i < members.length; i++) column[i] = sign * members[i]!;
+  } else if (key.field !== undefined) {
+    const slots = new FieldSlots({ ...key, field: key.field });
+    for (let i = 0; i < members.length; i++) column[i] = slots.slot(members[i]!);
+  }
+  return column;
 }
 
 /** Members `from..from+size-1` of `docs` (which has `total` members) in `order`. */

@@ -1,7 +1,8 @@
 /**
  * One index of the embedded engine: documents in insertion order (their document numbers), the
- * inverted index of every catalogued field, and the search entry point. Immutable once built;
- * a new version of the data is built aside as a new `DocumentIndex` and swapped in whole.
+ * inverted index of every catalogued field, and the search entry point. What a search sees is
+ * fixed at build; a new version of the data is built aside as a new `DocumentIndex` and
+ * swapped in whole.
  *
  * See `README.md` beside this file for the structures and the exact DSL subset.
  */
@@ -9,10 +10,11 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchResult } from '../engine.ts';
 import type { Bitset } from './bitset.ts';
 import { checkSingleValued, collapseHits, collapseValue } from './collapse.ts';
-import { DocumentWalker } from './document-walker.ts';
+import { DocumentWalker, type ValueSink } from './document-walker.ts';
 import { allInOrder, pageInOrder, planOrder, type DocOrder } from './doc-order.ts';
 import type { FieldCatalog } from './field-catalog.ts';
 import { FieldIndexBuilder } from './field-index-builder.ts';
+import { DocumentFieldSource, FieldValidator } from './field-source.ts';
 import { IndexData } from './index-data.ts';
 import { IndexingError } from './index-values.ts';
 import { cloneJson, isRecord, ownValue } from './json.ts';
@@ -31,9 +33,17 @@ export interface DocumentIndexOptions {
   idField: string;
   /** Shown as `_index` in hits; default `''`. */
   name?: string;
+  /**
+   * Fields whose inverted index is built during `build` (`'all'`, or a list). The others are
+   * checked during `build` too (a bad value fails the build, as Elasticsearch rejects the
+   * document) but indexed on first use. Default: none.
+   */
+  eagerFields?: 'all' | readonly string[];
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
+/** Documents indexed before each field's buffers are sized for the whole collection. */
+const SAMPLE_DOCS = 2_000;
 
 export class DocumentIndex<T extends object = Record<string, unknown>> {
   private readonly sortOrders = new SortOrderCache();
@@ -53,21 +63,22 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
    * index.search({ query: { bool: { filter: [{ term: { taxonRank: 'MX.species' } }] } }, sort: ['taxonomicOrder'] });
    */
   static build<T extends object>(docs: Iterable<T>, options: DocumentIndexOptions): DocumentIndex<T> {
-    const builders = [...options.fields].map(([name, spec]) => new FieldIndexBuilder(name, spec));
-    const walker = new DocumentWalker(builders);
-    const stored: T[] = [];
-    const ids: string[] = [];
+    const stored = Array.from(docs);
+    const ids = stored.map((doc) => documentId(doc, options.idField));
     const idToDoc = new Map<string, number>();
-    for (const doc of docs) {
-      const id = documentId(doc, options.idField);
+    for (const [number, id] of ids.entries()) {
       if (idToDoc.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
-      idToDoc.set(id, stored.length);
-      indexDocument(walker, stored.length, doc, id);
-      stored.push(doc);
-      ids.push(id);
+      idToDoc.set(id, number);
     }
-    const fields = new Map(builders.map((builder) => [builder.name, builder.build(stored.length)]));
-    return new DocumentIndex(stored, ids, new IndexData(stored.length, fields, idToDoc), options.name ?? '');
+    const { builders, validators } = fieldSinks(options);
+    const walker = new DocumentWalker(new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])));
+    for (const [number, doc] of stored.entries()) {
+      indexDocument(walker, number, doc, ids[number]!);
+      if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, stored.length);
+    }
+    const source = new DocumentFieldSource(stored, new Map(validators.map((validator) => [validator.name, validator.count])));
+    const built = builders.map((builder) => builder.build(stored.length));
+    return new DocumentIndex(stored, ids, new IndexData(stored.length, options.fields, source, idToDoc, built), options.name ?? '');
   }
 
   get size(): number {
@@ -86,11 +97,10 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const plan = parseSearchBody(body, this.data);
     const { docs, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
     const total = docs.count();
-    if (plan.collapse !== undefined) checkSingleValued(plan.collapse, docs);
-    const order = planOrder(plan.sort, score, this.sortOrders, this.data.docCount);
-    const page = this.page(plan, docs, total, order);
+    const order = plan.size > 0 ? planOrder(plan.sort, score, this.sortOrders, this.data.docCount) : undefined;
+    const page = order === undefined ? [] : this.page(plan, docs, total, order);
     const relevance = isRelevanceOrder(plan.sort);
-    const maxScore = relevance && plan.size > 0 && total > 0 ? topScore(docs, total, order, score) : null;
+    const maxScore = order !== undefined && relevance && total > 0 ? topScore(docs, total, order, score) : null;
     const response: SearchResult<T> = {
       took: Math.round(performance.now() - started),
       timed_out: false,
@@ -101,9 +111,10 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     return response;
   }
 
+  /** With no hits wanted, Elasticsearch neither sorts nor collapses: nor does this. */
   private page(plan: SearchPlan, docs: Bitset, total: number, order: DocOrder): number[] {
-    if (plan.size === 0) return [];
     if (plan.collapse === undefined) return pageInOrder(docs, total, order, plan.from, plan.size);
+    checkSingleValued(plan.collapse, docs);
     return collapseHits(allInOrder(docs, total, order), plan.collapse, plan.from, plan.size);
   }
 
@@ -115,6 +126,17 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     if (!relevance) hit.sort = sortValuesOf(plan.sort, doc, score);
     return hit;
   }
+}
+
+function fieldSinks(options: DocumentIndexOptions): { builders: FieldIndexBuilder[]; validators: FieldValidator[] } {
+  const eager = options.eagerFields ?? [];
+  const builders: FieldIndexBuilder[] = [];
+  const validators: FieldValidator[] = [];
+  for (const [name, spec] of options.fields) {
+    if (eager === 'all' || eager.includes(name)) builders.push(new FieldIndexBuilder(name, spec));
+    else validators.push(new FieldValidator(name, spec));
+  }
+  return { builders, validators };
 }
 
 function documentId(doc: object, idField: string): string {
@@ -130,6 +152,11 @@ function indexDocument(walker: DocumentWalker, number: number, doc: object, id: 
     if (error instanceof IndexingError) throw new IndexingError(`document [${id}]: ${error.message.replace(/^engine: /, '')}`);
     throw error;
   }
+}
+
+/** Sizes each field's buffers from its share of values in the first `sampled` documents. */
+function reserveValues(builders: readonly FieldIndexBuilder[], sampled: number, total: number): void {
+  for (const builder of builders) builder.reserve(Math.ceil((builder.valueCount / sampled) * total * 1.05) + 1024);
 }
 
 function topScore(docs: Bitset, total: number, order: DocOrder, score: Scorer): number {

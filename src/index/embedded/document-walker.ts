@@ -1,15 +1,19 @@
 /**
- * Feeds a document's values to the field builders in one walk, as Elasticsearch reads a source:
+ * Feeds a document's values to per-field sinks in one walk, as Elasticsearch reads a source:
  * arrays anywhere on the way are flattened (object arrays are not `nested`), `null` is no value,
  * and a key may itself hold dots (`{"a.b": 1}` is the field `a.b`, like `{"a": {"b": 1}}`).
  * Only keys on the way to a catalogued field are visited.
  */
-import type { FieldIndexBuilder } from './field-index-builder.ts';
 import { isRecord } from './json.ts';
+
+/** Receives the leaf values (never arrays, never null) of one field. */
+export interface ValueSink {
+  add(doc: number, value: unknown): void;
+}
 
 class PathNode {
   readonly children = new Map<string, PathNode>();
-  builder: FieldIndexBuilder | undefined;
+  sink: ValueSink | undefined;
 
   descend(key: string): PathNode | undefined {
     const child = this.children.get(key);
@@ -23,19 +27,20 @@ class PathNode {
 export class DocumentWalker {
   private readonly root = new PathNode();
 
-  constructor(builders: readonly FieldIndexBuilder[]) {
-    for (const builder of builders) {
+  /** `sinks`: per dotted field path, where its values go. */
+  constructor(sinks: ReadonlyMap<string, ValueSink>) {
+    for (const [path, sink] of sinks) {
       let node = this.root;
-      for (const segment of builder.name.split('.')) {
+      for (const segment of path.split('.')) {
         let child = node.children.get(segment);
         if (child === undefined) node.children.set(segment, (child = new PathNode()));
         node = child;
       }
-      node.builder = builder;
+      node.sink = sink;
     }
   }
 
-  /** Indexes every catalogued value of `source`, the document numbered `doc`. */
+  /** Feeds every catalogued value of `source`, the document numbered `doc`. */
   index(doc: number, source: object): void {
     if (isRecord(source)) this.walkObject(this.root, source, doc);
   }
@@ -49,13 +54,13 @@ export class DocumentWalker {
   }
 
   private walkValue(node: PathNode, value: unknown, doc: number): void {
-    if (Array.isArray(value)) {
-      for (const item of value) this.walkValue(node, item, doc);
-    } else if (isRecord(value)) {
-      if (node.children.size > 0) this.walkObject(node, value, doc);
-      else node.builder?.add(doc, value);
-    } else if (value !== null && value !== undefined) {
-      node.builder?.add(doc, value);
+    if (typeof value !== 'object') {
+      if (value !== undefined) node.sink?.add(doc, value);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) this.walkValue(node, value[i], doc);
+    } else if (value !== null) {
+      if (node.children.size > 0) this.walkObject(node, value as Record<string, unknown>, doc);
+      else node.sink?.add(doc, value);
     }
   }
 }

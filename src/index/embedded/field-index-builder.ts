@@ -9,22 +9,16 @@
  * more, in time and in garbage collection, than sorting them once.
  */
 import { Bitset } from './bitset.ts';
-import { sortCodePointOrder } from './code-point-order.ts';
 import type { FieldSpec } from './field-catalog.ts';
 import { FieldIndex } from './field-index.ts';
-import { indexKey, type TermKey } from './index-values.ts';
-import { KeywordDictionary, NumericDictionary, type TermDictionary } from './term-dictionary.ts';
+import { indexKeyOf, type IndexKeyOf, type TermKey } from './index-values.ts';
+import { GrowableUint32Array } from './growable-array.ts';
+import { keywordDictionary, numberNumbers, numberStrings, numericDictionary, type Numbering } from './term-numbering.ts';
 
 /** A term held by more than this share of the documents also gets a bitset. */
 const DENSE_SHARE = 1 / 32;
 /** Past this many distinct terms, a field whose values are mostly distinct stops hashing. */
-const MAP_LIMIT = 16_384;
-
-/** The ordinal of every value, and the dictionary the ordinals point into. */
-interface Numbering {
-  dictionary: TermDictionary;
-  ords: Uint32Array;
-}
+const MAP_LIMIT = 65_536;
 
 export class FieldIndexBuilder {
   private termIds: Map<TermKey, number> | undefined = new Map();
@@ -33,15 +27,32 @@ export class FieldIndexBuilder {
   private readonly valueTerms = new GrowableUint32Array();
   private readonly rawStrings: string[] = [];
   private readonly rawNumbers: number[] = [];
+  private readonly keyOf: IndexKeyOf;
 
   constructor(
     readonly name: string,
     readonly spec: FieldSpec,
-  ) {}
+  ) {
+    this.keyOf = indexKeyOf(spec, name);
+  }
+
+  /** Values indexed so far. */
+  get valueCount(): number {
+    return this.valueDocs.length;
+  }
+
+  /**
+   * Makes room for `values` values at once. Every growth of a typed array adds external memory,
+   * and external memory is what makes V8 collect the whole heap, documents included.
+   */
+  reserve(values: number): void {
+    this.valueDocs.reserve(values);
+    if (this.termIds !== undefined) this.valueTerms.reserve(values);
+  }
 
   /** Indexes one source value (never an array, never null) of the document numbered `doc`. */
   add(doc: number, value: unknown): void {
-    const key = indexKey(this.spec, value, this.name);
+    const key = this.keyOf(value);
     if (key === undefined) return;
     this.valueDocs.push(doc);
     if (this.termIds === undefined) {
@@ -81,9 +92,8 @@ export class FieldIndexBuilder {
     const dictionary = this.spec.type === 'keyword' ? keywordDictionary(stringsOf(this.keys)) : numericDictionary(numbersOf(this.keys));
     const ordOfId = new Uint32Array(this.keys.length);
     for (let ord = 0; ord < dictionary.size; ord++) ordOfId[termIds.get(dictionary.keyAt(ord))!] = ord;
-    const ids = this.valueTerms.view();
-    const ords = new Uint32Array(ids.length);
-    for (let i = 0; i < ids.length; i++) ords[i] = ordOfId[ids[i]!]!;
+    const ords = this.valueTerms.view();
+    for (let i = 0; i < ords.length; i++) ords[i] = ordOfId[ords[i]!]!;
     return { dictionary, ords };
   }
 
@@ -92,62 +102,32 @@ export class FieldIndexBuilder {
   }
 }
 
-function keywordDictionary(terms: string[]): KeywordDictionary {
-  return new KeywordDictionary(sortCodePointOrder(terms));
-}
+/** Marks a repeated (document, term) pair in `ords`. */
+const REPEAT = 0xffffffff;
 
-function numericDictionary(terms: number[]): NumericDictionary {
-  return new NumericDictionary(Float64Array.from(terms).sort());
-}
-
-/** Sorts value positions by value (UTF-16 order first, code point order when it differs). */
-function numberStrings(values: string[]): Numbering {
-  const order = Array.from({ length: values.length }, (_, i) => i);
-  order.sort((a, b) => {
-    const x = values[a]!;
-    const y = values[b]!;
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  const terms: string[] = [];
-  const ords = new Uint32Array(values.length);
-  for (const position of order) {
-    const value = values[position]!;
-    if (terms.length === 0 || terms[terms.length - 1] !== value) terms.push(value);
-    ords[position] = terms.length - 1;
-  }
-  const dictionary = keywordDictionary(terms.slice());
-  if (dictionary.terms.every((term, ord) => term === terms[ord])) return { dictionary, ords };
-  const ordOf = new Map(dictionary.terms.map((term, ord) => [term, ord]));
-  for (let i = 0; i < ords.length; i++) ords[i] = ordOf.get(terms[ords[i]!]!)!;
-  return { dictionary, ords };
-}
-
-function numberNumbers(values: number[]): Numbering {
-  const sorted = Float64Array.from(values).sort();
-  let unique = 0;
-  for (let i = 0; i < sorted.length; i++) if (unique === 0 || sorted[i] !== sorted[unique - 1]) sorted[unique++] = sorted[i]!;
-  const dictionary = new NumericDictionary(sorted.slice(0, unique));
-  const ords = new Uint32Array(values.length);
-  for (let i = 0; i < values.length; i++) ords[i] = dictionary.lowerBound(values[i]!);
-  return { dictionary, ords };
-}
-
-/** Posting lists from values in document order; a document holding a term twice is listed once. */
+/**
+ * Posting lists from values in document order (`ords` is overwritten): a document holding a
+ * term twice is listed once.
+ */
 function postings(docs: Uint32Array, ords: Uint32Array, termCount: number): { postingStart: Uint32Array; postingDocs: Uint32Array } {
   const lastDoc = new Int32Array(termCount).fill(-1);
-  const keep = new Uint8Array(docs.length);
   const postingStart = new Uint32Array(termCount + 1);
   for (let i = 0; i < docs.length; i++) {
     const ord = ords[i]!;
-    if (lastDoc[ord] === docs[i]) continue;
-    lastDoc[ord] = docs[i]!;
-    keep[i] = 1;
-    postingStart[ord + 1]!++;
+    if (lastDoc[ord] === docs[i]) {
+      ords[i] = REPEAT;
+    } else {
+      lastDoc[ord] = docs[i]!;
+      postingStart[ord + 1]!++;
+    }
   }
   for (let ord = 0; ord < termCount; ord++) postingStart[ord + 1]! += postingStart[ord]!;
   const cursor = postingStart.slice(0, termCount);
   const postingDocs = new Uint32Array(postingStart[termCount]!);
-  for (let i = 0; i < docs.length; i++) if (keep[i] === 1) postingDocs[cursor[ords[i]!]!++] = docs[i]!;
+  for (let i = 0; i < docs.length; i++) {
+    const ord = ords[i]!;
+    if (ord !== REPEAT) postingDocs[cursor[ord]!++] = docs[i]!;
+  }
   return { postingStart, postingDocs };
 }
 
@@ -162,28 +142,10 @@ function denseBitsets(docCount: number, postingStart: Uint32Array, postingDocs: 
   return dense;
 }
 
-function stringsOf(keys: TermKey[]): string[] {
+function stringsOf(keys: readonly TermKey[]): string[] {
   return keys.filter((key) => typeof key === 'string');
 }
 
-function numbersOf(keys: TermKey[]): number[] {
+function numbersOf(keys: readonly TermKey[]): number[] {
   return keys.filter((key) => typeof key === 'number');
-}
-
-class GrowableUint32Array {
-  private data = new Uint32Array(256);
-  length = 0;
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new Uint32Array(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
-  }
-
-  view(): Uint32Array {
-    return this.data.subarray(0, this.length);
-  }
 }

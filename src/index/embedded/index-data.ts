@@ -1,40 +1,55 @@
 /**
- * Everything a search reads: the field indexes, the id lookup and the document count. Immutable
- * after build; the only state it keeps is memoised derivations of that immutable data.
+ * Everything a search reads: the field indexes, the id lookup and the document count. What a
+ * search sees never changes after build; fields not built up front are built on first use
+ * and kept, like the other memoised derivations (doc values, sort orders).
  */
 import { Bitset } from './bitset.ts';
+import type { FieldCatalog } from './field-catalog.ts';
 import type { FieldIndex } from './field-index.ts';
+import type { DocumentFieldSource } from './field-source.ts';
 import { globToRegExp } from './glob.ts';
 
 export class IndexData {
   private allDocsCache: Bitset | undefined;
-  private readonly objectFields = new Map<string, readonly FieldIndex[]>();
+  private readonly fields = new Map<string, FieldIndex>();
+  private readonly objectDocs = new Map<string, Bitset>();
 
   constructor(
     readonly docCount: number,
-    private readonly fields: ReadonlyMap<string, FieldIndex>,
+    private readonly catalog: FieldCatalog,
+    private readonly source: DocumentFieldSource,
     private readonly idToDoc: ReadonlyMap<string, number>,
-  ) {}
+    built: Iterable<FieldIndex>,
+  ) {
+    for (const field of built) this.fields.set(field.name, field);
+  }
 
+  /** The index of a catalogued field (built now if it was not yet); `undefined` if unmapped. */
   field(name: string): FieldIndex | undefined {
-    return this.fields.get(name);
-  }
-
-  /** The leaf fields under an object path (`parent` → `parent.kingdom.id`, ...). */
-  fieldsUnder(path: string): readonly FieldIndex[] {
-    let found = this.objectFields.get(path);
-    if (found === undefined) {
-      const prefix = `${path}.`;
-      found = [...this.fields.values()].filter((field) => field.name.startsWith(prefix));
-      this.objectFields.set(path, found);
+    let field = this.fields.get(name);
+    if (field === undefined) {
+      const spec = this.catalog.get(name);
+      if (spec === undefined) return undefined;
+      field = this.source.build(name, spec);
+      this.fields.set(name, field);
     }
-    return found;
+    return field;
   }
 
-  /** The leaf fields whose name matches a `*` pattern. */
-  fieldsMatching(pattern: string): FieldIndex[] {
-    const regExp = globToRegExp(pattern);
-    return [...this.fields.values()].filter((field) => regExp.test(field.name));
+  /**
+   * Documents with an indexed value in some leaf field under an object path (`parent`), or
+   * whose name matches a `*` pattern (`vernacularName.*`): what `exists` matches there. Shared.
+   */
+  documentsWithAny(pathOrPattern: string): Bitset {
+    let docs = this.objectDocs.get(pathOrPattern);
+    if (docs === undefined) {
+      const regExp = pathOrPattern.includes('*') ? globToRegExp(pathOrPattern) : undefined;
+      const prefix = `${pathOrPattern}.`;
+      const leaves = [...this.catalog].filter(([name]) => (regExp === undefined ? name.startsWith(prefix) : regExp.test(name)));
+      docs = leaves.length === 0 ? this.noDocs() : this.source.documentsWithAny(leaves);
+      this.objectDocs.set(pathOrPattern, docs);
+    }
+    return docs;
   }
 
   docOfId(id: string): number | undefined {

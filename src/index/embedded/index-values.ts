@@ -10,6 +10,9 @@ import type { FieldSpec, FieldType } from './field-catalog.ts';
 
 export type TermKey = string | number;
 
+/** Converts one source value of a field; `undefined` when the value is not indexed. */
+export type IndexKeyOf = (value: unknown) => TermKey | undefined;
+
 export class IndexingError extends Error {
   constructor(message: string) {
     super(`engine: ${message}`);
@@ -26,19 +29,22 @@ const INTEGER_RANGES: Partial<Record<FieldType, readonly [number, number]>> = {
 
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;
 
-/** The indexed term of one source value, or `undefined` when it is not indexed. */
-export function indexKey(spec: FieldSpec, value: unknown, field: string): TermKey | undefined {
-  if (spec.type === 'keyword') return keywordKey(spec, value, field);
-  if (spec.type === 'boolean') return booleanKey(value, field);
-  return numericKey(spec.type, value, field);
+/** The converter of a field, specialised once per field: it runs for every value indexed. */
+export function indexKeyOf(spec: FieldSpec, field: string): IndexKeyOf {
+  if (spec.type === 'keyword') return keywordKeyOf(spec.ignoreAbove ?? Infinity, field);
+  if (spec.type === 'boolean') return (value) => booleanKey(value, field);
+  const type = spec.type;
+  return (value) => numericKey(type, value, field);
 }
 
-function keywordKey(spec: FieldSpec, value: unknown, field: string): string | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-    throw new IndexingError(`field [${field}] of type [keyword] cannot hold ${describe(value)}`);
-  }
-  const text = String(value);
-  return spec.ignoreAbove !== undefined && text.length > spec.ignoreAbove ? undefined : text;
+function keywordKeyOf(ignoreAbove: number, field: string): IndexKeyOf {
+  return (value) => {
+    let text: string;
+    if (typeof value === 'string') text = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+    else throw new IndexingError(`field [${field}] of type [keyword] cannot hold ${describe(value)}`);
+    return text.length > ignoreAbove ? undefined : text;
+  };
 }
 
 /** Elasticsearch reads `""` in a boolean field as `false`. */

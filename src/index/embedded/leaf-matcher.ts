@@ -70,10 +70,7 @@ function matchExists(node: ExistsNode, index: IndexData): Bitset {
   if (node.field === ID_FIELD) return index.allDocs();
   const field = index.field(node.field);
   if (field !== undefined) return field.docsWithValue();
-  const fields = node.field.includes('*') ? index.fieldsMatching(node.field) : index.fieldsUnder(node.field);
-  const docs = index.noDocs();
-  for (const leaf of fields) docs.or(leaf.docsWithValue());
-  return docs;
+  return index.documentsWithAny(node.field);
 }
 
 function matchPrefix(node: PrefixNode, index: IndexData): Bitset {

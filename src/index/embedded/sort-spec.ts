@@ -9,7 +9,7 @@ import type { FieldIndex } from './field-index.ts';
 import type { IndexData } from './index-data.ts';
 import type { TermKey } from './index-values.ts';
 import { isRecord, ownValue } from './json.ts';
-import { boundKey } from './query-values.ts';
+import { missingKey } from './query-values.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -98,5 +98,5 @@ function readMissing(value: unknown, field: FieldIndex | undefined, clause: stri
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
     fail(`${clause}.missing`, 'expected _last, _first or a value');
   }
-  return { kind: 'value', key: boundKey(field, value, `${clause}.missing`) };
+  return { kind: 'value', key: missingKey(field, value, 'sort', `${clause}.missing`) };
 }

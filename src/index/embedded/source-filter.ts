@@ -54,15 +54,15 @@ export function filterSource<T>(source: T, spec: SourceSpec): T | undefined {
 
 function includeFromRecord(record: JsonRecord, nodes: FilterPathNode[]): JsonRecord | undefined {
   const kept: JsonRecord = {};
-  let any = false;
+  let nonEmpty = false;
   for (const key of Object.keys(record)) {
     const match = matchKey(nodes, key);
     const value = match === true ? cloneJson(record[key]) : match.length > 0 ? includeFrom(record[key], match) : undefined;
     if (value === undefined) continue;
     setOwn(kept, key, value);
-    any = true;
+    nonEmpty = true;
   }
-  return any ? kept : undefined;
+  return nonEmpty ? kept : undefined;
 }
 
 /** Scalars are not included by a pattern that goes deeper than them. */
@@ -76,16 +76,16 @@ function includeFrom(value: unknown, nodes: FilterPathNode[]): unknown {
 function excludeFromRecord(record: JsonRecord, nodes: FilterPathNode[]): JsonRecord | undefined {
   const keys = Object.keys(record);
   const kept: JsonRecord = {};
-  let any = false;
+  let nonEmpty = false;
   for (const key of keys) {
     const match = matchKey(nodes, key);
     if (match === true) continue;
     const value = match.length === 0 ? cloneJson(record[key]) : excludeFrom(record[key], match);
     if (value === undefined) continue;
     setOwn(kept, key, value);
-    any = true;
+    nonEmpty = true;
   }
-  return any || keys.length === 0 ? kept : undefined;
+  return nonEmpty || keys.length === 0 ? kept : undefined;
 }
 
 /** Scalars stay: a pattern that goes deeper than them does not exclude them. */

@@ -16,7 +16,7 @@ import type { TermsAggregationSpec } from './aggregation-spec.ts';
 import type { FieldIndex } from './field-index.ts';
 import type { IndexData } from './index-data.ts';
 import type { TermKey } from './index-values.ts';
-import { boundKey } from './query-values.ts';
+import { missingKey } from './query-values.ts';
 import { selectTop } from './top-n.ts';
 
 export type AggregationResults = Record<string, estypes.AggregationsAggregate>;
@@ -55,14 +55,15 @@ function runTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, index
   const candidates = collectCandidates(spec, field, docs, total, missing);
   const shardTop = selectTop(candidates.ords.length, spec.shardSize, bucketComparator(spec, candidates));
   const eligible = shardTop.filter((i) => candidates.counts[i]! >= spec.minDocCount);
-  const returned = eligible.slice(0, spec.size);
   const sumOf = (positions: number[]) => positions.reduce((sum, i) => sum + candidates.counts[i]!, 0);
-  const other = sumOf(candidates.counts.map((_, i) => i)) - sumOf(shardTop) + sumOf(eligible.slice(spec.size));
-  const buckets = returned.map((i) => {
+  const all = candidates.counts.reduce((sum, count) => sum + count, 0);
+  const other = all - sumOf(shardTop) + sumOf(eligible.slice(spec.size));
+  const isBoolean = field.spec.type === 'boolean';
+  const buckets = eligible.slice(0, spec.size).map((i) => {
     const ord = candidates.ords[i]!;
-    const withMissing = missing !== undefined && missing.ord === ord;
     const key = ord >= 0 ? field.keyAt(ord) : missing!.key;
-    return bucket(spec, field, key, candidates.counts[i]!, () => bucketDocs(field, docs, ord, withMissing), index);
+    const members = () => bucketDocs(field, docs, ord, missing?.ord === ord);
+    return bucketOf(key, candidates.counts[i]!, isBoolean, spec, members, index);
   });
   return result(spec, docCountError(spec, shardTop.length), other, buckets);
 }
@@ -75,7 +76,7 @@ function unmappedTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, 
 
 function missingBucket(spec: TermsAggregationSpec, field: FieldIndex, docs: Bitset, total: number): MissingBucket | undefined {
   if (spec.missing === undefined) return undefined;
-  const key = boundKey(field, spec.missing, `${spec.clause}.missing`);
+  const key = missingKey(field, spec.missing, 'aggregation', `${spec.clause}.missing`);
   const ord = field.dictionary.find(key);
   const rank = ord >= 0 ? 2 * ord + 1 : 2 * field.dictionary.lowerBound(key);
   return { key, ord, rank, count: total - docs.countAnd(field.docsWithValue()) };
@@ -140,17 +141,6 @@ function docCountError(spec: TermsAggregationSpec, shardBuckets: number): number
 function bucketDocs(field: FieldIndex, docs: Bitset, ord: number, withMissing: boolean): Bitset {
   const members = ord >= 0 ? field.docsOf(ord).copy().and(docs) : new Bitset(docs.size);
   return withMissing ? members.or(docs.copy().andNot(field.docsWithValue())) : members;
-}
-
-function bucket(
-  spec: TermsAggregationSpec,
-  field: FieldIndex,
-  key: TermKey,
-  count: number,
-  docs: () => Bitset,
-  index: IndexData,
-): Bucket {
-  return bucketOf(key, count, field.spec.type === 'boolean', spec, docs, index);
 }
 
 function bucketOf(

@@ -7,10 +7,8 @@
 export interface WildcardMatcher {
   /** The literal text before the first wildcard: only terms with this prefix can match. */
   prefix: string;
-  /** `undefined` when every term with the prefix matches (the pattern is `prefix*` or literal). */
+  /** `undefined` when every term with the prefix matches (the pattern is `prefix*`). */
   test: ((term: string) => boolean) | undefined;
-  /** True when the pattern has no wildcard at all: it matches the prefix exactly. */
-  exact: boolean;
 }
 
 const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\]/g;
@@ -33,8 +31,41 @@ export function compileWildcard(pattern: string): WildcardMatcher {
     if (wildcards === 0) prefix += char;
     body += char.replace(REGEXP_SPECIAL, '\\$&');
   }
-  if (wildcards === 0) return { prefix, test: (term) => term === prefix, exact: true };
-  if (onlyTrailingStar) return { prefix, test: undefined, exact: false };
+  if (wildcards === 0) return { prefix, test: (term) => term === prefix };
+  if (onlyTrailingStar) return { prefix, test: undefined };
+  const parts = starParts(chars);
+  if (parts !== undefined) return { prefix, test: (term) => matchesStars(term, parts) };
   const regExp = new RegExp(`^${body}$`, 'u');
-  return { prefix, test: (term) => regExp.test(term), exact: false };
+  return { prefix, test: (term) => regExp.test(term) };
+}
+
+/** The literal parts between `*`s, when the pattern has no `?` (else `undefined`). */
+function starParts(chars: readonly string[]): string[] | undefined {
+  const parts = [''];
+  for (let i = 0; i < chars.length; i++) {
+    let char = chars[i]!;
+    if (char === '?') return undefined;
+    if (char === '*') {
+      parts.push('');
+      continue;
+    }
+    if (char === '\\' && i + 1 < chars.length) char = chars[++i]!;
+    parts[parts.length - 1] += char;
+  }
+  return parts;
+}
+
+/** `*`-only glob match: first part a prefix, last a suffix, the others found in order between. */
+function matchesStars(term: string, parts: readonly string[]): boolean {
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  if (term.length < first.length + last.length || !term.startsWith(first) || !term.endsWith(last)) return false;
+  let position = first.length;
+  const end = term.length - last.length;
+  for (let i = 1; i < parts.length - 1; i++) {
+    const found = term.indexOf(parts[i]!, position);
+    if (found < 0 || found + parts[i]!.length > end) return false;
+    position = found + parts[i]!.length;
+  }
+  return true;
 }

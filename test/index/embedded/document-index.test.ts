@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
+import { fieldCatalogFromMapping } from '../../../src/index/embedded/field-catalog.ts';
+import { IndexingError } from '../../../src/index/embedded/index-values.ts';
+import { fixtureIndex, taxa } from './fixtures.ts';
+
+const fields = fieldCatalogFromMapping({ properties: { n: { type: 'byte' }, b: { type: 'boolean' }, k: { type: 'keyword' } } });
+
+describe('DocumentIndex', () => {
+  it('knows its size and returns copies of documents by id', () => {
+    const index = fixtureIndex();
+    expect(index.size).toBe(6);
+    expect(index.get('t2')).toEqual(taxa[1]);
+    expect(index.get('nope')).toBeUndefined();
+  });
+
+  it('accepts any iterable and defaults _index to an empty string', () => {
+    function* docs() {
+      yield { id: 'a', k: 'x' };
+      yield { id: 'b', k: 'y' };
+    }
+    const index = DocumentIndex.build(docs(), { fields, idField: 'id' });
+    expect(index.search({ size: 1 }).hits.hits[0]).toEqual({ _index: '', _id: 'a', _score: 1, _source: { id: 'a', k: 'x' } });
+  });
+
+  it('refuses documents Elasticsearch would reject, naming the document', () => {
+    const build = (docs: object[]) => () => DocumentIndex.build(docs, { fields, idField: 'id' });
+    expect(build([{ id: 'a' }, { id: 'a' }])).toThrow(new IndexingError('duplicate document id [a]'));
+    expect(build([{ k: 'x' }])).toThrow(/without a string \[id\]/);
+    expect(build([{ id: 'a', n: 200 }])).toThrow(/document \[a\]: value 200 is out of range for field \[n\] of type \[byte\]/);
+    expect(build([{ id: 'a', b: 'yes' }])).toThrow(/field \[b\] of type \[boolean\] cannot hold \[yes\]/);
+    expect(build([{ id: 'a', k: { x: 1 } }])).toThrow(/field \[k\] of type \[keyword\] cannot hold an object/);
+    expect(build([{ id: 'a', n: 'ten' }])).toThrow(IndexingError);
+  });
+
+  it('coerces numbers as Elasticsearch does: integers truncated, numeric strings parsed, empty strings skipped', () => {
+    const index = DocumentIndex.build(
+      [
+        { id: 'a', n: 3.9 },
+        { id: 'b', n: '-3.9' },
+        { id: 'c', n: '' },
+        { id: 'd', b: '' },
+      ],
+      { fields, idField: 'id' },
+    );
+    const filter = (query: object) => index.search({ query: { bool: { filter: [query] } } }).hits.hits.map((hit) => hit._id);
+    expect(filter({ term: { n: 3 } })).toEqual(['a']);
+    expect(filter({ term: { n: -3 } })).toEqual(['b']);
+    expect(filter({ exists: { field: 'n' } })).toEqual(['a', 'b']);
+    expect(filter({ term: { b: false } })).toEqual(['d']);
+  });
+
+  it('leaves the stored documents untouched', () => {
+    const docs = [{ id: 'a', k: ['x', 'y'], n: 1 }];
+    const frozen = JSON.stringify(docs);
+    const index = DocumentIndex.build(docs, { fields, idField: 'id' });
+    index.search({ sort: ['k'], aggs: { k: { terms: { field: 'k' } } }, _source: { excludes: ['k'] } });
+    expect(JSON.stringify(docs)).toBe(frozen);
+  });
+
+  it('handles an empty collection', () => {
+    const index = DocumentIndex.build([], { fields, idField: 'id' });
+    const result = index.search({ sort: ['n'], aggs: { k: { terms: { field: 'k' } } } });
+    expect(result.hits).toEqual({ total: { value: 0, relation: 'eq' }, max_score: null, hits: [] });
+    expect(result.aggregations).toEqual({ k: { doc_count_error_upper_bound: 0, sum_other_doc_count: 0, buckets: [] } });
+  });
+
+  it('numbers fields with many distinct terms by sorting instead of hashing, with the same answers', () => {
+    const many = fieldCatalogFromMapping({ properties: { name: { type: 'keyword' }, rank: { type: 'long' }, parity: { type: 'keyword' } } });
+    const count = 40_000;
+    const docs = Array.from({ length: count }, (_, i) => ({
+      id: `d${i}`,
+      name: i % 1000 === 0 ? [`n${(i * 7919) % count}`, '😀'] : `n${(i * 7919) % count}`,
+      rank: i % 3 === 0 ? [(i * 104729) % count, (i * 104729) % count] : (i * 104729) % count,
+      parity: i % 2 === 0 ? 'even' : 'odd',
+    }));
+    const index = DocumentIndex.build(docs, { fields: many, idField: 'id' });
+    const filter = (query: object, extra: object = {}) => index.search({ query: { bool: { filter: [query] } }, track_total_hits: true, ...extra }).hits;
+    expect(filter({ term: { name: 'n7919' } }).hits.map((hit) => hit._id)).toEqual(['d1']);
+    expect(filter({ range: { rank: { gte: 100, lt: 200 } } }).total).toEqual({ value: 100, relation: 'eq' });
+    expect(filter({ range: { name: { gt: '\uffff' } } }).total).toEqual({ value: 40, relation: 'eq' });
+    expect(filter({ range: { name: { gte: 'n1', lt: 'n2' } } }).total).toEqual({ value: 11111, relation: 'eq' });
+    const byRank = filter({ term: { parity: 'odd' } }, { sort: [{ rank: 'desc' }], size: 3 }).hits.map((hit) => hit.sort);
+    expect(byRank).toEqual([[39999], [39997], [39995]]);
+    const aggregated = index.search({ size: 0, aggs: { r: { terms: { field: 'rank', size: 2, order: { _key: 'asc' } } } } }).aggregations;
+    expect(aggregated).toEqual({ r: { doc_count_error_upper_bound: 0, sum_other_doc_count: 39998, buckets: [{ key: 0, doc_count: 1 }, { key: 1, doc_count: 1 }] } });
+  });
+
+  it('builds fields up front or on first use, with the same answers, and checks every value during build either way', () => {
+    const body = { query: { bool: { filter: [{ range: { n: { gte: 2 } } }] } }, sort: [{ k: 'desc' }], aggs: { b: { terms: { field: 'b' } } } };
+    const docs = [
+      { id: 'a', n: 1, k: 'x', b: true },
+      { id: 'b', n: 2, k: 'y', b: false },
+      { id: 'c', n: 3, k: ['z', 'w'] },
+    ];
+    const answers = (['all', ['n'], undefined] as const).map((eagerFields) => {
+      const { took, ...rest } = DocumentIndex.build(docs, { fields, idField: 'id', ...(eagerFields ? { eagerFields } : {}) }).search(body);
+      return rest;
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id' })).toThrow(/out of range/);
+    expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id', eagerFields: 'all' })).toThrow(/out of range/);
+  });
+});

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jaro, jaroWinkler } from '../../src/search/jaro-winkler.ts';
+
+const units = (text: string) => Array.from(text, (char) => char.codePointAt(0) ?? 0);
+
+describe('jaroWinkler', () => {
+  it.each([
+    ['MARTHA', 'MARHTA', 0.944, 0.961],
+    ['DWAYNE', 'DUANE', 0.822, 0.84],
+    ['DIXON', 'DICKSONX', 0.767, 0.813],
+    ['CRATE', 'TRACE', 0.733, 0.733],
+    ['JELLYFISH', 'SMELLYFISH', 0.896, 0.896],
+  ])('%s / %s: Jaro %d, Jaro–Winkler %d', (a, b, expectedJaro, expected) => {
+    expect(jaro(units(a), units(b))).toBeCloseTo(expectedJaro, 3);
+    expect(jaroWinkler(a, b)).toBeCloseTo(expected, 3);
+  });
+
+  it('is 1 for equal strings and 0 with nothing in common', () => {
+    expect(jaroWinkler('KOTKA', 'KOTKA')).toBe(1);
+    expect(jaroWinkler('', '')).toBe(1);
+    expect(jaroWinkler('ABC', '')).toBe(0);
+    expect(jaroWinkler('ABC', 'XYZ')).toBe(0);
+  });
+
+  it('counts the common prefix up to four characters', () => {
+    // Jaro 0.8333 for both; prefix 4 (capped) gives 0.9.
+    expect(jaroWinkler('SUSIÅPUS', 'SUSI')).toBeCloseTo(0.9, 10);
+    expect(jaroWinkler('ABCDEFGH', 'ABCDE')).toBeCloseTo(jaro(units('ABCDEFGH'), units('ABCDE')) + 0.4 * (1 - 0.875), 10);
+  });
+
+  it('reproduces FinBIF’s susiåpus / susi = 0.889 only over UTF-8 bytes (Oracle’s way)', () => {
+    expect(jaroWinkler('SUSIÅPUS', 'SUSI', { encoding: 'utf8' })).toBeCloseTo(0.889, 3);
+    expect(jaroWinkler('SUSIÅPUS', 'SUSI')).not.toBeCloseTo(0.889, 3);
+  });
+
+  it('treats a character outside the BMP as one character', () => {
+    expect(jaroWinkler('A𝔸B', 'A𝔸B')).toBe(1);
+    expect(jaroWinkler('A𝔸', 'AB')).toBeCloseTo(jaroWinkler('AC', 'AB'), 10);
+  });
+
+  it('stays within [0, 1], is 1 on equal strings and is symmetric', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 }), (a, b) => {
+        const similarity = jaroWinkler(a, b);
+        expect(similarity).toBeGreaterThanOrEqual(0);
+        expect(similarity).toBeLessThanOrEqual(1 + 1e-12);
+        expect(jaroWinkler(a, a)).toBe(1);
+        expect(jaroWinkler(b, a)).toBeCloseTo(similarity, 12);
+      }),
+    );
+  });
+});

@@ -1,0 +1,203 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  classifyName,
+  idLookupName,
+  isExact,
+  isLikely,
+  isPartial,
+  isTaxonIdExact,
+  likePartial,
+  likelySimilarity,
+  nameKeys,
+  prepareQuery,
+  taxonIdOfQuery,
+} from '../../src/search/match-kinds.ts';
+
+const q = prepareQuery;
+
+describe('prepareQuery', () => {
+  it('keeps the raw query, FinBIF’s search word and the hybrid variants', () => {
+    expect(q(' Salix x  rubens')).toEqual({
+      raw: ' Salix x  rubens',
+      normalised: 'SALIX X RUBENS',
+      keys: ['SALIX X RUBENS', 'SALIX RUBENS'],
+      foldsNames: true,
+      searchable: true,
+    });
+    expect(q('käki').foldsNames).toBe(false);
+  });
+
+  it('finds nothing for one character or a query that normalises to nothing', () => {
+    expect(q('a').searchable).toBe(false);
+    expect(q('ab').searchable).toBe(true);
+    expect(q('    ').searchable).toBe(false);
+    expect(q('××').searchable).toBe(false);
+    expect(classifyName('Kotka', q('    '))).toBeUndefined();
+  });
+});
+
+describe('exact', () => {
+  it('is equality after normalisation, whatever the case', () => {
+    expect(isExact('Kotka', q('kotka'))).toBe(true);
+    expect(isExact('Parus major', q('  PARUS   major '))).toBe(true);
+    expect(isExact('Parus major', q('parus majo'))).toBe(false);
+    expect(isExact('Poa alpina subsp. vivipara', q('poa alpina ssp vivipara'))).toBe(true);
+  });
+
+  it('kaki finds käki through folding, käki does not find kaki', () => {
+    expect(isExact('käki', q('kaki'))).toBe(true);
+    expect(isExact('Stål', q('stal'))).toBe(true);
+    expect(isExact('kaki', q('kaki'))).toBe(true);
+    expect(isExact('käki', q('käki'))).toBe(true);
+    expect(isExact('kaki', q('käki'))).toBe(false);
+    expect(isExact('käki', q('köki'))).toBe(false);
+    expect(isExact('käki', q('ka\u0308ki'))).toBe(true);
+    expect(isExact('ka\u0308ki', q('käki'))).toBe(true);
+  });
+
+  it('× and x hybrids find each other', () => {
+    for (const name of ['Salix × rubens', 'Salix ×rubens', 'Salix x rubens', 'SALIX X RUBENS']) {
+      for (const query of ['Salix × rubens', 'salix ×rubens', 'salix x rubens', 'salix rubens']) {
+        expect(isExact(name, q(query)), `${name} / ${query}`).toBe(true);
+      }
+    }
+    expect(isExact('×Festulolium', q('festulolium'))).toBe(true);
+    expect(isExact('×Festulolium', q('x festulolium'))).toBe(true);
+    expect(isExact('Festulolium', q('x festulolium'))).toBe(false);
+    expect(isExact('Lonicera xylosteum', q('lonicera ylosteum'))).toBe(false);
+  });
+});
+
+describe('partial', () => {
+  it('kotka finds maakotka and kotkansiipi as substrings', () => {
+    expect(isPartial('maakotka', q('kotka'))).toBe(true);
+    expect(isPartial('kotkansiipi', q('Kotka'))).toBe(true);
+    expect(classifyName('maakotka', q('kotka'))).toEqual({ matchType: 'PARTIAL' });
+  });
+
+  it('exact names are not partial', () => {
+    expect(isPartial('kotka', q('kotka'))).toBe(false);
+    expect(isPartial('Salix × rubens', q('salix x rubens'))).toBe(false);
+    expect(classifyName('kotka', q('kotka'))).toEqual({ matchType: 'EXACT' });
+    expect(classifyName('kotka', q('kotka'), ['PARTIAL', 'LIKELY'])).toBeUndefined();
+  });
+
+  it('needs four code units of the raw query, spaces included', () => {
+    expect(isPartial('maakotka', q('kot'))).toBe(false);
+    expect(isPartial('Parus major', q('P m'))).toBe(false);
+    expect(isPartial('maakotka', q(' kot'))).toBe(true);
+  });
+
+  it('prefix-matches the words of a multi-word query, as PARUS% MAJ% does', () => {
+    expect(isPartial('PARUS MAJOR', q('parus maj'))).toBe(true);
+    expect(isPartial('Parus major', q('par maj'))).toBe(true);
+    expect(isPartial('Parus major', q('P major'))).toBe(true);
+    expect(isPartial('Paragus majoranae', q('P major'))).toBe(true);
+    expect(isPartial('Parus major', q('arus maj'))).toBe(false);
+    expect(isPartial('Parus major', q('parus aj'))).toBe(false);
+    expect(isPartial('Parus major', q('maj parus'))).toBe(false);
+  });
+
+  it('lets the LIKE % span whole words: query words need not be consecutive', () => {
+    expect(likePartial('PARUS CAERULEUS MAJOR', 'PARUS MAJ')).toBe(true);
+    expect(likePartial('PARUSX ABC MAJOR', 'PARUS MAJ')).toBe(true);
+    expect(likePartial('PARUS MAJOR MAJOR', 'PARUS MAJOR MAJ')).toBe(true);
+    expect(likePartial('PARUS MAJOR', 'PARUS MAJOR MAJ')).toBe(false);
+    expect(likePartial('A B', 'A  B')).toBe(false);
+  });
+
+  it('takes % and _ typed by the user literally', () => {
+    expect(isPartial('Parus major', q('pa%s'))).toBe(false);
+    expect(isPartial('Parus major', q('par_s'))).toBe(false);
+  });
+
+  it('folds for queries without diacritics', () => {
+    expect(isPartial('käkilintu', q('kaki'))).toBe(true);
+    expect(isPartial('Mäntypistiäinen', q('manty'))).toBe(true);
+    expect(isPartial('kakilintu', q('käki'))).toBe(false);
+  });
+
+  it('matches hybrids through their variants', () => {
+    expect(isPartial('Salix × rubens', q('salix x rub'))).toBe(true);
+    expect(isPartial('Salix x rubens', q('salix rub'))).toBe(true);
+    expect(isPartial('Salix × rubens', q('salix rub'))).toBe(true);
+    expect(isPartial('Salix ×rubens', q('salix x'))).toBe(true);
+    expect(isPartial('Salix rubens', q('salix x'))).toBe(false);
+  });
+});
+
+describe('likely', () => {
+  it('finds susi for susiåpus with similarity 0.9 (FinBIF reports 0.889)', () => {
+    const query = q('susiåpus');
+    expect(isLikely('susi', query)).toBe(true);
+    expect(likelySimilarity('susi', query)).toBeCloseTo(0.9, 10);
+    expect(classifyName('susi', query)).toEqual({ matchType: 'LIKELY', similarity: expect.closeTo(0.9, 10) });
+    expect(classifyName('susi', query, ['EXACT'])).toBeUndefined();
+  });
+
+  it('needs 7+ characters of the normalised query unless likely is all that is asked', () => {
+    expect(likelySimilarity('kotka', q('kotkq'))).toBeCloseTo(0.92, 10);
+    expect(isLikely('kotka', q('kotkq'))).toBe(false);
+    expect(isLikely('kotka', q('kotkq'), { likelyOnly: true })).toBe(true);
+    expect(classifyName('kotka', q('kotkq'), ['LIKELY'])).toMatchObject({ matchType: 'LIKELY' });
+    expect(classifyName('kotka', q('kotkq'), ['PARTIAL', 'LIKELY'])).toBeUndefined();
+  });
+
+  it('needs a similarity strictly above 0.88 and excludes exact names', () => {
+    expect(isLikely('Parus major', q('parus majr'))).toBe(true);
+    expect(isLikely('Parus major', q('Parus major'))).toBe(false);
+    expect(isLikely('Cygnus cygnus', q('parus major'))).toBe(false);
+  });
+});
+
+describe('id lookup', () => {
+  it('takes MX. and http://tun.fi/MX. queries, case-sensitively', () => {
+    expect(taxonIdOfQuery('MX.46549')).toBe('MX.46549');
+    expect(taxonIdOfQuery('http://tun.fi/MX.46549')).toBe('MX.46549');
+    expect(taxonIdOfQuery('mx.46549')).toBeUndefined();
+    expect(taxonIdOfQuery('https://tun.fi/MX.46549')).toBeUndefined();
+    expect(taxonIdOfQuery('Parus major')).toBeUndefined();
+  });
+
+  it('names the hit by its scientific name, else its URI', () => {
+    expect(idLookupName({ id: 'MX.46549', scientificName: 'Canis lupus' })).toEqual({
+      matchingName: 'Canis lupus',
+      nameType: 'MX.scientificName',
+    });
+    expect(idLookupName({ id: 'MX.1' })).toEqual({ matchingName: 'http://tun.fi/MX.1', nameType: 'id' });
+  });
+
+  it('lets a lower-case id reach the exact query’s QNAME clause', () => {
+    expect(isTaxonIdExact('MX.46549', q('mx.46549'))).toBe(true);
+    expect(isTaxonIdExact('MX.46549', q('mx.4654'))).toBe(false);
+  });
+});
+
+describe('properties', () => {
+  const word = fc.stringMatching(/^[a-zäöå×]{1,6}( [a-zäöåx×]{1,6}){0,2}$/);
+
+  it('a name is never both exact and partial, and partial needs 4 raw code units', () => {
+    fc.assert(
+      fc.property(word, word, (name, raw) => {
+        const query = q(raw);
+        const partial = isPartial(name, query);
+        expect(partial && isExact(name, query)).toBe(false);
+        if (raw.length < 4) expect(partial).toBe(false);
+      }),
+    );
+  });
+
+  it('folding only adds matches: every strict key match of a plain query is still found', () => {
+    fc.assert(
+      fc.property(word, fc.stringMatching(/^[a-z]{2,6}( [a-z]{1,6})?$/), (name, raw) => {
+        const query = q(raw);
+        const strict = nameKeys(name, { fold: false });
+        if (strict.some((key) => query.keys.includes(key))) expect(isExact(name, query)).toBe(true);
+        if (raw.length >= 4 && !isExact(name, query) && strict.some((key) => query.keys.some((w) => likePartial(key, w)))) {
+          expect(isPartial(name, query)).toBe(true);
+        }
+      }),
+    );
+  });
+});
