@@ -2,7 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldSelection } from '../query/source.ts';
 import { MULTI_LANG_FIELDS } from '../query/source.ts';
-import { negotiateLanguage, translate, type ResponseLanguage } from '../service/translate.ts';
+import { negotiateLanguage, translate, translateByPlan, type ResponseLanguage } from '../service/translate.ts';
+import { TAXON_TRANSLATION_PLAN } from '../service/translation-plan.ts';
+import { taxonSchema } from '../taxon/schema.ts';
+
+const KNOWN_FIELDS = new Set(Object.keys(taxonSchema.shape));
 
 export const TAXON_CONTEXT = 'http://schema.laji.fi/context/taxon.jsonld';
 
@@ -21,7 +25,10 @@ export function shapeTaxon(taxon: object, language: ResponseLanguage, selection:
   const out: Record<string, unknown> = {};
   for (const key in source) {
     if (selected && !selected.has(key)) continue;
-    const value = translate(source[key], language);
+    const plan = Object.hasOwn(TAXON_TRANSLATION_PLAN, key) ? TAXON_TRANSLATION_PLAN[key] : undefined;
+    // Fields the schema knows without localized values inside are shared untouched.
+    const value = plan !== undefined ? translateByPlan(source[key], plan, language)
+      : KNOWN_FIELDS.has(key) ? source[key] : translate(source[key], language);
     if (value !== undefined) out[key] = value;
   }
   for (const field of MULTI_LANG_FIELDS) {

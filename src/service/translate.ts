@@ -3,6 +3,7 @@
  * chosen language, falling back en → fi → sv; `multi` keeps the objects. Name fields are also
  * copied untranslated as `<field>MultiLang`.
  */
+import type { TranslationPlan } from './translation-plan.ts';
 
 export const LANGUAGES = ['fi', 'sv', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -55,6 +56,25 @@ function translateValue(value: Json, language: Language): Json {
 /** A translated copy (sharing untouched lists of plain values); the input is never changed. */
 export function translate(value: Json, language: ResponseLanguage): Json {
   return language === 'multi' ? value : translateValue(value, language);
+}
+
+/**
+ * Translates `value` along `plan` only: values off the plan are shared as they are (stored
+ * documents are frozen, so sharing is safe). Fields the schema does not know are translated the
+ * generic way, so a localized value in them is still answered in one language.
+ */
+export function translateByPlan(value: Json, plan: TranslationPlan | true, language: ResponseLanguage): Json {
+  if (language === 'multi' || typeof value !== 'object' || value === null) return value;
+  if (plan === true) return translateValue(value, language);
+  if (Array.isArray(value)) return value.map((item) => translateByPlan(item, plan, language));
+  const out: Record<string, Json> = {};
+  for (const key in value) {
+    const child = (value as Record<string, Json>)[key];
+    const childPlan = Object.hasOwn(plan, key) ? plan[key] : undefined;
+    const translated = childPlan === undefined ? child : translateByPlan(child, childPlan, language);
+    if (translated !== undefined) out[key] = translated;
+  }
+  return out;
 }
 
 /**

@@ -17,7 +17,7 @@ import { FieldIndexBuilder } from './field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './field-source.ts';
 import { IndexData } from './index-data.ts';
 import { IndexingError } from './index-values.ts';
-import { cloneJson, isRecord, ownValue } from './json.ts';
+import { cloneJson, deepFreeze, isRecord, ownValue } from './json.ts';
 import { evaluate, scoreOf, type Scorer } from './query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
 import { filterSource } from './source-filter.ts';
@@ -73,6 +73,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const { builders, validators } = fieldSinks(options);
     const walker = new DocumentWalker(new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])));
     for (const [number, doc] of stored.entries()) {
+      deepFreeze(doc);
       indexDocument(walker, number, doc, ids[number]!);
       if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, stored.length);
     }

@@ -23,9 +23,21 @@ export function setOwn(record: JsonRecord, key: string, value: unknown): void {
   }
 }
 
-/** A deep copy of a JSON value, so a caller can never reach a stored document. */
+/**
+ * Freezes a stored document and everything in it. Hits can then share the stored values instead
+ * of deep-copying them on every search (the largest cost of a page of full documents), and no
+ * caller can change the index through a hit. Shared subtrees are frozen once.
+ */
+export function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value) deepFreeze(item);
+  else for (const key of Object.keys(value)) deepFreeze((value as JsonRecord)[key]);
+}
+
+/** A JSON value a caller may hold: frozen values are shared as they are, others deep-copied. */
 export function cloneJson<V>(value: V): V {
-  return cloneValue(value) as V;
+  return typeof value === 'object' && value !== null && Object.isFrozen(value) ? value : (cloneValue(value) as V);
 }
 
 function cloneValue(value: unknown): unknown {

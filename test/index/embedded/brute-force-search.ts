@@ -40,7 +40,7 @@ export function bruteSearch(docs: Doc[], fields: Fields, body: Body): BruteAnswe
   });
   matched.sort((a, b) => compareMatches(a, b, relevance ? [{ field: '_score', order: 'desc' }] : sort, fields));
   const collapse = (body['collapse'] as Body | undefined)?.['field'] as string | undefined;
-  if (collapse !== undefined && matched.some((m) => indexed(m.doc, collapse, fields[collapse]!).length > 1)) return { refused: 'collapse' };
+  if (collapse !== undefined && size > 0 && matched.some((m) => indexed(m.doc, collapse, fields[collapse]!).length > 1)) return { refused: 'collapse' };
   const from = (body['from'] as number | undefined) ?? 0;
   const page = (collapse === undefined ? matched : firstOfGroups(matched, collapse, fields)).slice(from, from + size);
   const hits = page.map((m) => hit(m, body, sort, relevance, fields, collapse));

@@ -77,15 +77,16 @@ describe('term', () => {
 
   it('reads keys that hold dots as paths', () => {
     const fields = fieldCatalogFromMapping({ properties: { a: { properties: { b: { properties: { c: { type: 'keyword' } } } } } } });
-    const dotted = DocumentIndex.build(
-      [
-        { id: 'x', 'a.b': { c: 'v' } },
-        { id: 'y', a: { 'b.c': ['v', 'w'] } },
-        { id: 'z', a: { b: { c: 'w' } } },
-      ],
-      { fields, idField: 'id' },
-    );
-    expect(matching(dotted, { term: { 'a.b.c': 'v' } })).toEqual(['x', 'y']);
+    const docs = [
+      { id: 'x', 'a.b': { c: 'v' } },
+      { id: 'y', a: { 'b.c': ['v', 'w'] } },
+      { id: 'z', a: { b: { c: 'w' } } },
+    ];
+    for (const eagerFields of [[], 'all'] as const) {
+      const dotted = DocumentIndex.build(docs, { fields, idField: 'id', eagerFields });
+      expect(matching(dotted, { term: { 'a.b.c': 'v' } })).toEqual(['x', 'y']);
+      expect(matching(dotted, { exists: { field: 'a.b' } })).toEqual(['x', 'y', 'z']);
+    }
   });
 });
 
