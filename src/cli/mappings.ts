@@ -1,15 +1,23 @@
 import { writeFile } from 'node:fs/promises';
+import { buildNamesIndexBody } from '../index/mappings/names-mapping.ts';
 import { buildTaxaIndexBody } from '../index/mappings/taxa-mapping.ts';
 
-export const MAPPING_FILES = { taxa: new URL('../../mappings/taxa.json', import.meta.url) };
+export const MAPPING_FILES = {
+  taxa: new URL('../../mappings/taxa.json', import.meta.url),
+  names: new URL('../../mappings/names.json', import.meta.url),
+};
 
-export function mappingText(): string {
-  return `${JSON.stringify(buildTaxaIndexBody(), null, 2)}\n`;
+const BUILDERS = { taxa: buildTaxaIndexBody, names: buildNamesIndexBody };
+
+export function mappingText(kind: keyof typeof MAPPING_FILES = 'taxa'): string {
+  return `${JSON.stringify(BUILDERS[kind](), null, 2)}\n`;
 }
 
-/** `taxa mappings`: writes mappings/taxa.json from the taxon schema. */
+/** `taxa mappings`: writes mappings/*.json from the schemas. */
 export async function runMappings(): Promise<number> {
-  await writeFile(MAPPING_FILES.taxa, mappingText());
-  process.stdout.write(`wrote ${MAPPING_FILES.taxa.pathname}\n`);
+  for (const kind of ['taxa', 'names'] as const) {
+    await writeFile(MAPPING_FILES[kind], mappingText(kind));
+    process.stdout.write(`wrote ${MAPPING_FILES[kind].pathname}\n`);
+  }
   return 0;
 }

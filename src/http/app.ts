@@ -13,6 +13,8 @@ import { buildOpenApiDocument } from './openapi.ts';
 import type { RouteDescription } from './route.ts';
 import { registerChecklistVersionRoutes } from './routes/checklist-versions.ts';
 import { registerInformalGroupRoutes } from './routes/informal-groups.ts';
+import { registerSearchRoutes } from './routes/search.ts';
+import { createSearchService } from '../service/search-service.ts';
 import { registerTaxaAggregates } from './routes/taxa/aggregate.ts';
 import { registerTaxaPages } from './routes/taxa/pages.ts';
 import { registerTaxon } from './routes/taxa/taxon.ts';
@@ -65,6 +67,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerTaxon(context);
   registerInformalGroupRoutes(app, registry, deps.engine);
   registerChecklistVersionRoutes(app, registry, deps.engine);
+  const search = createSearchService({ engine: deps.engine, resolveVersion: taxa.resolveVersion });
+  registerSearchRoutes(app, registry, { engine: deps.engine, search });
   const openapi = buildOpenApiDocument(registry);
   app.get('/openapi', async () => openapi);
   return app;

@@ -1,14 +1,17 @@
 /** Dispatch over the node kinds; the `never` checks make a new kind impossible to forget. */
 import type { estypes } from '@elastic/elasticsearch';
 import * as and from './and.ts';
+import * as exists from './exists.ts';
 import * as ids from './ids.ts';
 import * as not from './not.ts';
+import * as or from './or.ts';
+import * as prefix from './prefix.ts';
 import * as term from './term.ts';
 import * as terms from './terms.ts';
 import type { FilterNode } from './types.ts';
 
 export type * from './types.ts';
-export { and, ids, not, term, terms };
+export { and, exists, ids, not, or, prefix, term, terms };
 
 export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
   switch (node.kind) {
@@ -22,6 +25,12 @@ export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
       return not.compile(node, compileNode);
     case 'and':
       return and.compile(node, compileNode);
+    case 'or':
+      return or.compile(node, compileNode);
+    case 'prefix':
+      return prefix.compile(node);
+    case 'exists':
+      return exists.compile(node);
     default:
       return unreachable(node);
   }
@@ -39,6 +48,12 @@ export function printNode(node: FilterNode): string {
       return not.print(node, printNode);
     case 'and':
       return and.print(node, printNode);
+    case 'or':
+      return or.print(node, printNode);
+    case 'prefix':
+      return prefix.print(node);
+    case 'exists':
+      return exists.print(node);
     default:
       return unreachable(node);
   }

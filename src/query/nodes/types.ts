@@ -31,4 +31,21 @@ export interface AndNode {
   clauses: FilterNode[];
 }
 
-export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode;
+export interface OrNode {
+  kind: 'or';
+  clauses: FilterNode[];
+  minimumShouldMatch: number;
+}
+
+export interface PrefixNode {
+  kind: 'prefix';
+  field: string;
+  value: string;
+}
+
+export interface ExistsNode {
+  kind: 'exists';
+  field: string;
+}
+
+export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode | OrNode | PrefixNode | ExistsNode;

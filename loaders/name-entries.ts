@@ -1,0 +1,99 @@
+/**
+ * The names of a checklist version (DESIGN §7): one entry per name literal of each taxon, with
+ * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
+ */
+import { entryKeys, type NameEntry } from '../src/search/name-entry.ts';
+import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
+
+type Literal = { name: string; nameType: string; language?: string };
+
+const LOCALIZED_NAME_FIELDS = [
+  ['vernacularName', 'MX.vernacularName'],
+  ['alternativeVernacularName', 'MX.alternativeVernacularName'],
+  ['obsoleteVernacularName', 'MX.obsoleteVernacularName'],
+  ['colloquialVernacularName', 'MX.colloquialVernacularName'],
+  ['tradeName', 'MX.tradeName'],
+] as const;
+
+const CODE_FIELDS = [
+  ['birdlifeCode', 'MX.birdlifeCode'],
+  ['euringCode', 'MX.euringCode'],
+] as const;
+
+/** Synonym lists and the relation each stands for. */
+const SYNONYM_FIELDS = [
+  ['basionyms', 'MX.hasBasionym'],
+  ['synonyms', 'MX.hasSynonym'],
+  ['objectiveSynonyms', 'MX.hasObjectiveSynonym'],
+  ['subjectiveSynonyms', 'MX.hasSubjectiveSynonym'],
+  ['homotypicSynonyms', 'MX.hasHomotypicSynonym'],
+  ['heterotypicSynonyms', 'MX.hasHeterotypicSynonym'],
+  ['uncertainSynonyms', 'MX.hasUncertainSynonym'],
+  ['misappliedNames', 'MX.hasMisappliedName'],
+  ['misspelledNames', 'MX.hasMisspelledName'],
+  ['orthographicVariants', 'MX.hasOrthographicVariant'],
+  ['alternativeNames', 'MX.hasAlternativeName'],
+] as const;
+
+function localizedLiterals(value: unknown, nameType: string): Literal[] {
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([language, names]) =>
+    (Array.isArray(names) ? names : [names])
+      .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
+      .map((name) => ({ name, nameType, language })),
+  );
+}
+
+function literalsOf(taxon: TaxonDocument): Literal[] {
+  const literals: Literal[] = [];
+  if (taxon.scientificName) literals.push({ name: taxon.scientificName, nameType: 'MX.scientificName' });
+  for (const [field, nameType] of LOCALIZED_NAME_FIELDS) literals.push(...localizedLiterals(taxon[field], nameType));
+  for (const [field, nameType] of CODE_FIELDS) {
+    const code = taxon[field];
+    if (code) literals.push({ name: code, nameType });
+  }
+  for (const [field, nameType] of SYNONYM_FIELDS) {
+    for (const synonym of (taxon[field] ?? []) as SimpleTaxon[]) {
+      if (synonym.scientificName) literals.push({ name: synonym.scientificName, nameType });
+    }
+  }
+  const seen = new Set<string>();
+  return literals.filter((l) => {
+    const key = `${l.nameType}\u0000${l.language ?? ''}\u0000${l.name}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+function taxonAttributes(taxon: TaxonDocument) {
+  return {
+    taxonId: taxon.id,
+    checklist: taxon.nameAccordingTo ?? '.',
+    ...(taxon.scientificName !== undefined ? { scientificName: taxon.scientificName } : {}),
+    ...(taxon.scientificNameAuthorship !== undefined ? { scientificNameAuthorship: taxon.scientificNameAuthorship } : {}),
+    ...(taxon.taxonRank !== undefined ? { taxonRank: taxon.taxonRank } : {}),
+    ...(taxon.cursiveName !== undefined ? { cursiveName: taxon.cursiveName } : {}),
+    finnish: taxon.finnish === true,
+    species: taxon.species === true,
+    invasiveSpecies: taxon.invasiveSpecies === true,
+    hidden: taxon.hiddenTaxon === true,
+    ...(taxon.vernacularName !== undefined ? { vernacularName: taxon.vernacularName } : {}),
+    ...(taxon.informalTaxonGroups?.length ? { informalTaxonGroups: taxon.informalTaxonGroups } : {}),
+    ...(taxon.taxonSets?.length ? { taxonSets: taxon.taxonSets } : {}),
+    ...(taxon.observationCountFinland !== undefined ? { observationCountFinland: taxon.observationCountFinland } : {}),
+    ...(taxon.parent?.kingdom?.scientificName ? { kingdomScientificName: taxon.parent.kingdom.scientificName } : {}),
+    taxonomicOrder: taxon.taxonomicOrder ?? 0,
+  };
+}
+
+/** Every name entry of the documents of one version, taxa in taxonomic order. */
+export function* nameEntriesOf(docs: Iterable<TaxonDocument>): Generator<NameEntry> {
+  for (const taxon of docs) {
+    const literals = literalsOf(taxon);
+    if (literals.length === 0) continue;
+    const attributes = taxonAttributes(taxon);
+    for (const [n, literal] of literals.entries()) {
+      yield { id: `${taxon.id}/${n}`, name: literal.name, nameType: literal.nameType,
+        ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name), ...attributes };
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/** Request schema of the name search routes. */
+import { z } from 'zod';
+import type { ListFilter } from '../../query/name-search.ts';
+import type { MatchType } from '../../search/match-kinds.ts';
+import { booleanParam, checklistVersionParam, commaList, optionalBooleanParam, selectedFieldsParam } from './common.ts';
+
+export const MAX_QUERY_LENGTH = 200;
+export const DEFAULT_SEARCH_LIMIT = 10;
+export const MAX_SEARCH_LIMIT = 1000;
+
+const MATCH_TYPE_NAMES = ['exact', 'partial', 'likely'] as const;
+
+/** `a,!b` → include a, exclude b. */
+const listFilter = z
+  .string()
+  .optional()
+  .transform((value): ListFilter => {
+    const items = (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
+    return {
+      include: items.filter((v) => !v.startsWith('!')),
+      exclude: items.filter((v) => v.startsWith('!')).map((v) => v.slice(1)).filter((v) => v !== ''),
+    };
+  });
+
+const matchTypes = commaList
+  .refine((list) => list.length > 0 && list.every((t) => (MATCH_TYPE_NAMES as readonly string[]).includes(t.toLowerCase())), {
+    message: `must be a comma-separated list of ${MATCH_TYPE_NAMES.join(', ')}`,
+  })
+  .transform((list) => [...new Set(list.map((t) => t.toUpperCase() as MatchType))])
+  .optional();
+
+export const searchQuery = z.object({
+  query: z
+    .string({ error: 'is required' })
+    .min(1, 'must not be empty')
+    .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
+  limit: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT),
+  checklist: commaList
+    .refine((list) => list.length > 0, { message: 'must name at least one checklist' })
+    .default(['MR.1']),
+  checklistVersion: checklistVersionParam,
+  taxonSets: listFilter,
+  informalTaxonGroups: listFilter,
+  nameTypes: listFilter,
+  languages: commaList
+    .refine((list) => list.every((l) => /^[a-z]{2,3}$/.test(l)), { message: 'must be a comma-separated list of language codes' })
+    .optional(),
+  matchType: matchTypes,
+  includeHidden: booleanParam(false),
+  species: optionalBooleanParam,
+  finnish: optionalBooleanParam,
+  invasiveSpecies: optionalBooleanParam,
+  selectedFields: selectedFieldsParam,
+});
+
+export type SearchQuery = z.infer<typeof searchQuery>;

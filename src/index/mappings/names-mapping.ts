@@ -1,0 +1,33 @@
+/**
+ * The Elasticsearch index body of a names index (one document per name literal, see
+ * `src/search/name-entry.ts`). `npm run mappings` writes it to `mappings/names.json`.
+ *
+ * Every key the search looks up is a keyword precomputed by the loader; the taxon's vernacular
+ * names ride along in `_source` only (`enabled: false`), for the hit.
+ */
+import type { estypes } from '@elastic/elasticsearch';
+
+const keyword: estypes.MappingProperty = { type: 'keyword' };
+const bool: estypes.MappingProperty = { type: 'boolean' };
+
+export function buildNamesMappings(): estypes.MappingTypeMapping {
+  return {
+    dynamic: false,
+    properties: {
+      id: keyword, taxonId: keyword, name: keyword, nameType: keyword, language: keyword,
+      exactKeys: keyword, foldedKeys: keyword, grams: keyword,
+      checklist: keyword, scientificName: keyword, scientificNameAuthorship: keyword, taxonRank: keyword,
+      cursiveName: bool, finnish: bool, species: bool, invasiveSpecies: bool, hidden: bool,
+      vernacularName: { type: 'object', enabled: false },
+      informalTaxonGroups: keyword, taxonSets: keyword,
+      observationCountFinland: { type: 'double' }, kingdomScientificName: keyword,
+      taxonomicOrder: { type: 'integer' },
+    },
+  };
+}
+
+export const NAMES_INDEX_SETTINGS = { number_of_shards: 1, number_of_replicas: 0, max_result_window: 100_000 } as const;
+
+export function buildNamesIndexBody() {
+  return { settings: NAMES_INDEX_SETTINGS, mappings: buildNamesMappings() };
+}

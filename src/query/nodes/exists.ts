@@ -1,0 +1,14 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { ExistsNode } from './types.ts';
+
+export function build(field: string): ExistsNode {
+  return { kind: 'exists', field };
+}
+
+export function compile(node: ExistsNode): estypes.QueryDslQueryContainer {
+  return { exists: { field: node.field } };
+}
+
+export function print(node: ExistsNode): string {
+  return `_exists_:${node.field}`;
+}

@@ -1,0 +1,60 @@
+/**
+ * A name entry: one name literal of one taxon, as the names index holds it. The loader derives
+ * the entries; every token the search looks up is precomputed here, so both engines answer with
+ * term-level queries only (DESIGN §6.4).
+ */
+import { nameKeys } from './match-kinds.ts';
+
+export interface NameEntry {
+  /** `<taxon id>/<n>` */
+  id: string;
+  taxonId: string;
+  /** The literal as written: the hit's `matchingName`. */
+  name: string;
+  nameType: string;
+  /** `fi`, `sv` or `en` for vernacular names; none for scientific names and codes. */
+  language?: string;
+  /** normalised name and its hybrid variants: exact matches of queries with diacritics */
+  exactKeys: string[];
+  /** the same, diacritics folded: exact matches of queries without them, and partial prefixes */
+  foldedKeys: string[];
+  /** trigrams of the folded keys: candidates for infix and likely matches */
+  grams: string[];
+  // The taxon's attributes, for filters, ordering and the hit.
+  checklist: string;
+  scientificName?: string;
+  scientificNameAuthorship?: string;
+  taxonRank?: string;
+  cursiveName?: boolean;
+  finnish: boolean;
+  species: boolean;
+  invasiveSpecies: boolean;
+  hidden: boolean;
+  vernacularName?: { fi?: string; sv?: string; en?: string };
+  informalTaxonGroups?: readonly string[];
+  taxonSets?: readonly string[];
+  observationCountFinland?: number;
+  kingdomScientificName?: string;
+  taxonomicOrder: number;
+}
+
+export const GRAM_LENGTH = 3;
+
+/** The distinct trigrams of each text (texts shorter than three characters give themselves). */
+export function trigrams(texts: readonly string[]): string[] {
+  const grams = new Set<string>();
+  for (const text of texts) {
+    if (text.length < GRAM_LENGTH) {
+      if (text !== '') grams.add(text);
+      continue;
+    }
+    for (let i = 0; i + GRAM_LENGTH <= text.length; i++) grams.add(text.slice(i, i + GRAM_LENGTH));
+  }
+  return [...grams];
+}
+
+/** The search keys of a name literal. */
+export function entryKeys(name: string): Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams'> {
+  const foldedKeys = nameKeys(name, { fold: true });
+  return { exactKeys: nameKeys(name, { fold: false }), foldedKeys, grams: trigrams(foldedKeys) };
+}
