@@ -10,6 +10,7 @@ import { errorBehaviour } from './errors.behaviour.ts';
 import { filterBehaviour } from './filter.behaviour.ts';
 import { groupBehaviour } from './groups.behaviour.ts';
 import { pageBehaviour } from './pages.behaviour.ts';
+import { searchBehaviour } from './search.behaviour.ts';
 import { treeBehaviour } from './tree.behaviour.ts';
 
 export interface Client {
@@ -48,6 +49,7 @@ export function defineBehaviourSuite(engine: string, setup: () => Promise<{ app:
     aggregateBehaviour(client);
     groupBehaviour(client);
     errorBehaviour(client);
+    searchBehaviour(client);
   });
 }
 

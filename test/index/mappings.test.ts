@@ -18,7 +18,8 @@ function typeAt(path: string): string | undefined {
 
 describe('mappings/taxa.json', () => {
   it('is what the schema generates (run `npm run mappings` after changing the schema)', () => {
-    expect(file).toBe(mappingText());
+    expect(file).toBe(mappingText('taxa'));
+    expect(readFileSync(new URL('../../mappings/names.json', import.meta.url), 'utf8')).toBe(mappingText('names'));
   });
 
   it('maps every filter key: strings as keyword, booleans as boolean', () => {
@@ -31,5 +32,16 @@ describe('mappings/taxa.json', () => {
     for (const field of Object.values(SORT_RANK_FIELDS)) expect(typeAt(field)).toBe('integer');
     expect(mapping.dynamic).toBe(false);
     expect([...TAXON_LEAVES.keys()].every((path) => typeAt(path) !== undefined)).toBe(true);
+  });
+});
+
+describe('mappings/names.json', () => {
+  const names = JSON.parse(readFileSync(new URL('../../mappings/names.json', import.meta.url), 'utf8')).mappings;
+  it('maps every field the name search compiler targets', () => {
+    for (const field of ['exactKeys', 'foldedKeys', 'grams', 'taxonId', 'checklist', 'taxonSets', 'informalTaxonGroups', 'nameType', 'language', 'id']) {
+      expect(names.properties[field], field).toEqual({ type: 'keyword' });
+    }
+    for (const field of ['hidden', 'species', 'finnish', 'invasiveSpecies']) expect(names.properties[field].type).toBe('boolean');
+    expect(names.properties.taxonomicOrder.type).toBe('integer');
   });
 });

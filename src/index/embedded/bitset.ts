@@ -1,6 +1,7 @@
 /**
- * A set of document numbers as a bitmap of 32-bit words: the currency of query evaluation.
- * Clause results combine with word-wide AND/OR/AND-NOT; totals are popcounts.
+ * A set of document numbers as a bitmap of 32-bit words: how dense clause results combine
+ * (word-wide AND/OR/AND-NOT; totals are popcounts). Selective ones are sorted lists instead
+ * (`doc-set.ts`).
  *
  * Methods named like `and` change the set in place and return it, so a caller that wants to
  * keep an operand copies it first. Sets handed out by the index (dense posting lists, the set
@@ -78,10 +79,40 @@ export class Bitset {
     return this.clearTail();
   }
 
+  /** Removes `docs[start..end)` (sorted or not); returns how many were members. */
+  removeAll(docs: ArrayLike<number>, start = 0, end = docs.length): number {
+    const words = this.words;
+    let removed = 0;
+    for (let i = start; i < end; i++) {
+      const doc = docs[i]!;
+      const word = words[doc >>> 5]!;
+      const bit = 1 << (doc & 31);
+      if ((word & bit) !== 0) {
+        words[doc >>> 5] = word & ~bit;
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** Makes this set a copy of `other` (same size), reusing its words. */
+  setTo(other: Bitset): this {
+    this.words.set(other.words);
+    return this;
+  }
+
+  clear(): this {
+    this.words.fill(0);
+    return this;
+  }
+
   count(): number {
     let total = 0;
     const a = this.words;
-    for (let i = 0; i < a.length; i++) total += popcount(a[i]!);
+    for (let i = 0; i < a.length; i++) {
+      const word = a[i]!;
+      total += POPCOUNT_16[word & 0xffff]! + POPCOUNT_16[word >>> 16]!;
+    }
     return total;
   }
 
@@ -90,7 +121,10 @@ export class Bitset {
     let total = 0;
     const a = this.words;
     const b = other.words;
-    for (let i = 0; i < a.length; i++) total += popcount(a[i]! & b[i]!);
+    for (let i = 0; i < a.length; i++) {
+      const word = a[i]! & b[i]!;
+      total += POPCOUNT_16[word & 0xffff]! + POPCOUNT_16[word >>> 16]!;
+    }
     return total;
   }
 
@@ -131,6 +165,12 @@ export class Bitset {
   /** Members in ascending order. */
   toArray(): Uint32Array {
     const docs = new Uint32Array(this.count());
+    this.writeTo(docs);
+    return docs;
+  }
+
+  /** Writes the members in ascending order to the start of `docs` (large enough); returns how many. */
+  writeTo(docs: Uint32Array): number {
     let n = 0;
     const words = this.words;
     for (let i = 0; i < words.length; i++) {
@@ -141,7 +181,7 @@ export class Bitset {
         word ^= low;
       }
     }
-    return docs;
+    return n;
   }
 
   private clearTail(): this {
@@ -150,6 +190,10 @@ export class Bitset {
     return this;
   }
 }
+
+/** Bits set per 16-bit value: two lookups count a word faster than bit arithmetic does. */
+const POPCOUNT_16 = new Uint8Array(1 << 16);
+for (let i = 1; i < POPCOUNT_16.length; i++) POPCOUNT_16[i] = (i & 1) + POPCOUNT_16[i >>> 1]!;
 
 export function popcount(word: number): number {
   let x = word - ((word >>> 1) & 0x55555555);

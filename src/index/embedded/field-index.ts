@@ -42,6 +42,20 @@ export class FieldIndex {
     return this.postingStart[ord + 1]! - this.postingStart[ord]!;
   }
 
+  /** Every posting list, in ordinal order: term `ord` holds `postings[start(ord)..start(ord + 1))`. Shared. */
+  get postings(): Uint32Array {
+    return this.postingDocs;
+  }
+
+  start(ord: number): number {
+    return this.postingStart[ord]!;
+  }
+
+  /** The bitset of a dense term (held by more than 1/32 of the documents), else `undefined`. Shared. */
+  denseDocs(ord: number): Bitset | undefined {
+    return this.dense.get(ord);
+  }
+
   /** The documents that hold term `ord`. Shared: do not modify. */
   docsOf(ord: number): Bitset {
     return this.dense.get(ord) ?? Bitset.of(this.docCount, this.postingDocs, this.postingStart[ord], this.postingStart[ord + 1]);

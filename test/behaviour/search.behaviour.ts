@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { Client } from './suite.ts';
+
+type Hit = { id: string; matchingName: string; nameType: string; type: string; similarity?: number };
+
+export function searchBehaviour(client: Client) {
+  const search = async (params: string, headers: Record<string, string> = {}) => {
+    const response = await client.get(`/taxa/search?${params}`, headers);
+    expect(response.status, params).toBe(200);
+    return response.body.results as Hit[];
+  };
+  const brief = (hits: Hit[]) => hits.map((h) => `${h.type}:${h.id}:${h.matchingName}`);
+
+  describe('GET /taxa/search', () => {
+    it('answers an exact vernacular match in the shape of the real API', async () => {
+      const { body } = await client.get('/taxa/search?query=susi');
+      expect(body).toEqual({
+        results: [{
+          matchingName: 'susi', nameType: 'MX.vernacularName', id: 'MX.46549', checklist: 'MR.1', scientificName: 'Canis lupus',
+          scientificNameAuthorship: 'Linnaeus, 1758', taxonRank: 'MX.species', cursiveName: true, finnish: true, species: true,
+          vernacularName: 'Wolf', informalGroups: [{ id: 'MVL.2', name: 'Mammals' }], kingdomScientificName: 'Animalia',
+          type: 'exactMatches',
+        }],
+        '@context': expect.any(String),
+      });
+    });
+
+    it('finds likely matches by Jaro–Winkler similarity, and nothing when only exact is asked', async () => {
+      const likely = await search('query=susi%C3%A5pus');
+      expect(brief(likely)).toEqual(['likelyMatches:MX.46549:susi']);
+      expect(likely[0]!.similarity).toBeGreaterThan(0.88);
+      expect(await search('query=susi%C3%A5pus&matchType=exact')).toEqual([]);
+      expect(brief(await search('query=laulujoutsenn'))).toEqual(['likelyMatches:MX.26280:laulujoutsen']);
+    });
+
+    it('finds partial matches by substring, each taxon once, ranked species first', async () => {
+      expect(brief(await search('query=kuusi'))).toEqual([
+        'exactMatches:MX.37812:kuusi', 'partialMatches:MX.9054:siperiankuusi',
+      ]);
+      expect(brief(await search('query=vulp'))).toEqual([
+        'partialMatches:MX.46587:Vulpes vulpes', 'partialMatches:MX.51126:Vulpes',
+      ]);
+      expect(await search('query=vul')).toEqual([]);
+    });
+
+    it('matches each word of a multi-word query as a prefix', async () => {
+      const hits = await search('query=picea%20ab&matchType=partial');
+      expect(brief(hits)).toEqual(['partialMatches:MX.37812:Picea abies', 'partialMatches:MX.9054:Picea abies subsp. obovata']);
+    });
+
+    it('finds names with diacritics from a query typed without them', async () => {
+      expect(brief(await search('query=manty'))).toEqual(['exactMatches:MX.9056:mänty', 'partialMatches:MX.9052:mäntykasvit']);
+      expect(brief(await search('query=poll&matchType=partial'))).toEqual([
+        'partialMatches:MX.9020:pöllöt', 'partialMatches:MX.9021:pöllöt',
+      ]);
+    });
+
+    it('lets x and × hybrids find each other', async () => {
+      for (const query of ['Salix%20%C3%97rubens', 'salix%20x%20rubens', 'Salix%20%C3%97%20rubens', 'salix%20rubens']) {
+        expect(brief(await search(`query=${query}&checklist=MR.2`)), query).toEqual(['exactMatches:MX.9061:Salix ×rubens']);
+      }
+    });
+
+    it('looks up ids as one exact match', async () => {
+      for (const query of ['MX.46587', 'http%3A%2F%2Ftun.fi%2FMX.46587']) {
+        expect(brief(await search(`query=${query}`))).toEqual(['exactMatches:MX.46587:Vulpes vulpes']);
+      }
+      expect(await search('query=MX.404')).toEqual([]);
+    });
+
+    it('finds synonyms, and drops them for taxa found by their own scientific name', async () => {
+      expect(brief(await search('query=Canis%20lycaon&matchType=exact'))).toEqual(['exactMatches:MX.46549:Canis lycaon']);
+      const hits = await search('query=Canis&matchType=exact,partial');
+      expect(brief(hits)).toEqual(['exactMatches:MX.9044:Canis', 'partialMatches:MX.46549:Canis lupus']);
+    });
+
+    it('answers nothing for a query of one character', async () => {
+      expect(await search('query=x')).toEqual([]);
+    });
+
+    it('filters by checklist, groups, name types, languages and taxon flags', async () => {
+      expect(await search('query=kettu&informalTaxonGroups=MVL.1')).toEqual([]);
+      expect(brief(await search('query=kettu&informalTaxonGroups=MVL.1,MVL.2'))).toEqual(['exactMatches:MX.46587:kettu']);
+      expect(await search('query=kettu&informalTaxonGroups=!MVL.2')).toEqual([]);
+      expect(brief(await search('query=kuusi&nameTypes=!MX.obsoleteVernacularName'))).toEqual([
+        'partialMatches:MX.37812:metsäkuusi', 'partialMatches:MX.9054:siperiankuusi',
+      ]);
+      expect(brief(await search('query=varg&languages=sv'))).toEqual(['exactMatches:MX.46549:varg']);
+      expect(await search('query=varg&languages=fi,en')).toEqual([]);
+      expect(brief(await search('query=Canis%20lupus&languages=fi&matchType=exact'))).toEqual(['exactMatches:MX.46549:Canis lupus']);
+      expect(brief(await search('query=kuparisorsa&invasiveSpecies=true'))).toEqual(['exactMatches:MX.26447:kuparisorsa']);
+      expect(await search('query=kuparisorsa&invasiveSpecies=false')).toEqual([]);
+      expect(await search('query=ketut&species=true')).toEqual([]);
+      expect(brief(await search('query=Thalictrum%20testum&checklist=MR.2'))).toEqual(['exactMatches:MX.9060:Thalictrum testum']);
+      expect(await search('query=Thalictrum%20testum&matchType=exact')).toEqual([]);
+      expect(await search('query=Caniformia')).toEqual([]);
+      expect(brief(await search('query=Caniformia&includeHidden=true'))).toEqual(['exactMatches:MX.9042:Caniformia']);
+    });
+
+    it('caps the combined result at limit, translates and selects fields', async () => {
+      expect(await search('query=p%C3%B6ll%C3%B6&limit=1')).toHaveLength(1);
+      const [hit] = await search('query=huuhkaja&selectedFields=id,vernacularName,informalGroups', { 'accept-language': 'fi' });
+      expect(hit).toEqual({
+        id: 'MX.28965', vernacularName: 'huuhkaja',
+        informalGroups: [{ id: 'MVL.1', name: 'Linnut' }, { id: 'MVL.1141', name: 'Petolinnut ja pöllöt' }, { id: 'MVL.1161', name: 'Pöllöt' }],
+      });
+    });
+
+    it('searches other checklist versions', async () => {
+      expect(brief(await search('query=Canis%20lupus%20lupus-old&checklistVersion=MR.424'))).toEqual([
+        'exactMatches:MX.46549:Canis lupus lupus-old',
+      ]);
+      expect(await search('query=kuparisorsa&checklistVersion=MR.424')).toEqual([]);
+    });
+
+    it('names the bad parameter', async () => {
+      for (const [params, pointer] of [
+        ['', '/query/query'], ['query=', '/query/query'], [`query=${'a'.repeat(201)}`, '/query/query'],
+        ['query=susi&limit=0', '/query/limit'], ['query=susi&limit=1001', '/query/limit'], ['query=susi&limit=ten', '/query/limit'],
+        ['query=susi&matchType=fuzzy', '/query/matchType'], ['query=susi&matchType=', '/query/matchType'],
+        ['query=susi&languages=finnish!', '/query/languages'], ['query=susi&species=maybe', '/query/species'],
+      ] as const) {
+        const { status, body } = await client.get(`/taxa/search?${params}`);
+        expect(status, params).toBe(422);
+        expect(Object.keys(body.details), params).toEqual([pointer]);
+      }
+      expect((await client.get('/taxa/search?query=susi&checklistVersion=MR.1')).status).toBe(400);
+    });
+  });
+
+  describe('GET /autocomplete/taxa', () => {
+    it('adds key and value to each hit', async () => {
+      const { status, body } = await client.get('/autocomplete/taxa?query=kuusi&limit=1', { 'accept-language': 'fi' });
+      expect(status).toBe(200);
+      expect(body.results).toEqual([expect.objectContaining({
+        key: 'MX.37812', value: 'kuusi', matchingName: 'kuusi', nameType: 'MX.obsoleteVernacularName',
+        scientificName: 'Picea abies', vernacularName: 'metsäkuusi', type: 'exactMatches',
+      })]);
+    });
+  });
+}

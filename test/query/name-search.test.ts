@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { compileExact, compileLikely, compilePartial, nameFilters, type NameSearchRequest } from '../../src/query/name-search.ts';
+import { compileNode } from '../../src/query/nodes/index.ts';
+import { MATCH_TYPES, prepareQuery } from '../../src/search/match-kinds.ts';
+
+const none = { include: [], exclude: [] };
+const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSearchRequest => ({
+  query: prepareQuery(query), limit: 10, matchTypes: MATCH_TYPES, checklists: ['MR.1'], taxonSets: none,
+  informalTaxonGroups: none, nameTypes: none, languages: [], includeHidden: false, ...extra,
+});
+const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
+const NOT_HIDDEN = [{ term: { hidden: true } }];
+const SOURCE = { excludes: ['exactKeys', 'foldedKeys', 'grams'] };
+const SORT = [{ taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }];
+
+describe('nameFilters', () => {
+  it('compiles every filter; languages never drop names without a language', () => {
+    const filter = nameFilters(request('susi', {
+      checklists: ['MR.1', 'MR.2'], taxonSets: { include: ['MX.taxonSetA'], exclude: [] },
+      informalTaxonGroups: { include: ['MVL.1', 'MVL.2'], exclude: ['MVL.3'] }, nameTypes: { include: [], exclude: ['MX.hasSynonym'] },
+      languages: ['fi', 'sv'], includeHidden: true, species: true, finnish: false,
+    }));
+    expect(compileNode(filter)).toEqual({
+      bool: {
+        filter: [
+          { terms: { checklist: ['MR.1', 'MR.2'] } },
+          { term: { taxonSets: 'MX.taxonSetA' } },
+          { terms: { informalTaxonGroups: ['MVL.1', 'MVL.2'] } },
+          { bool: { should: [{ terms: { language: ['fi', 'sv'] } }, { bool: { must_not: [{ exists: { field: 'language' } }] } }], minimum_should_match: 1 } },
+          { term: { species: true } },
+          { term: { finnish: false } },
+        ],
+        must_not: [{ term: { informalTaxonGroups: 'MVL.3' } }, { term: { nameType: 'MX.hasSynonym' } }],
+      },
+    });
+  });
+});
+
+describe('compileExact', () => {
+  it('looks up folded keys for a query without diacritics, or the taxon id', () => {
+    expect(compileExact(request('susi'))).toEqual({
+      query: {
+        bool: {
+          filter: [
+            { bool: { should: [{ terms: { foldedKeys: ['SUSI'] } }, { term: { taxonId: 'SUSI' } }], minimum_should_match: 1 } },
+            ...FILTERS,
+          ],
+          must_not: NOT_HIDDEN,
+        },
+      },
+      sort: SORT, size: 10_000, _source: SOURCE,
+    });
+  });
+
+  it('looks up strict keys for a query with diacritics, with its hybrid variants', () => {
+    const body = compileExact(request('Käki  x lintu'));
+    expect(body.query).toEqual({
+      bool: {
+        filter: [
+          { bool: { should: [{ terms: { exactKeys: ['KÄKI X LINTU', 'KÄKI LINTU'] } }, { term: { taxonId: 'KÄKI X LINTU' } }], minimum_should_match: 1 } },
+          ...FILTERS,
+        ],
+        must_not: NOT_HIDDEN,
+      },
+    });
+  });
+});
+
+describe('compilePartial', () => {
+  it('asks for every trigram of a one-word query', () => {
+    expect(compilePartial(request('kotka')).query).toEqual({
+      bool: {
+        filter: [
+          { bool: { should: [{ bool: { filter: [{ term: { grams: 'KOT' } }, { term: { grams: 'OTK' } }, { term: { grams: 'TKA' } }] } }], minimum_should_match: 1 } },
+          ...FILTERS,
+        ],
+        must_not: NOT_HIDDEN,
+      },
+    });
+  });
+
+  it('asks for the first word as a prefix and the trigrams of the others', () => {
+    expect(compilePartial(request('parus maj')).query).toEqual({
+      bool: {
+        filter: [
+          { bool: { should: [{ bool: { filter: [{ prefix: { foldedKeys: { value: 'PARUS' } } }, { term: { grams: 'MAJ' } }] } }], minimum_should_match: 1 } },
+          ...FILTERS,
+        ],
+        must_not: NOT_HIDDEN,
+      },
+    });
+  });
+});
+
+describe('compileLikely', () => {
+  it('scores candidates by shared trigrams, needing a quarter of them', () => {
+    expect(compileLikely(request('laulujoutsen'))).toEqual({
+      query: {
+        bool: {
+          filter: [{ bool: { filter: FILTERS, must_not: NOT_HIDDEN } }],
+          should: ['LAU', 'AUL', 'ULU', 'LUJ', 'UJO', 'JOU', 'OUT', 'UTS', 'TSE', 'SEN'].map((g) => ({
+            constant_score: { filter: { term: { grams: g } }, boost: 1 },
+          })),
+          minimum_should_match: 2,
+        },
+      },
+      sort: [{ _score: { order: 'desc' } }, ...SORT],
+      size: 300,
+      _source: SOURCE,
+    });
+  });
+});
