@@ -3,6 +3,7 @@
  * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
  */
 import { entryKeys, type NameEntry } from '../src/search/name-entry.ts';
+import { staticRank } from '../src/search/static-rank.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
 
 type Literal = { name: string; nameType: string; language?: string };
@@ -93,7 +94,8 @@ export function* nameEntriesOf(docs: Iterable<TaxonDocument>): Generator<NameEnt
     const attributes = taxonAttributes(taxon);
     for (const [n, literal] of literals.entries()) {
       yield { id: `${taxon.id}/${n}`, name: literal.name, nameType: literal.nameType,
-        ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name), ...attributes };
+        ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name), ...attributes,
+        staticRank: staticRank({ ...attributes, nameType: literal.nameType }) };
     }
   }
 }

@@ -1,13 +1,12 @@
 /**
- * Name search requests → search bodies over a names index (DESIGN §7). One body per match type;
- * each asks for candidates with term-level clauses on the keys the loader precomputed, and the
- * search service checks every candidate against FinBIF's rules (`src/search/match-kinds.ts`)
- * before ranking. So the index narrows, the rules decide, and both engines return the same
- * candidates.
+ * Name search requests → search bodies over a names index (DESIGN §7). One body per match type
+ * and page; each asks for candidates with term-level clauses on the keys the loader precomputed,
+ * in the order of the comparator's static steps (`staticRank`), and the search service checks
+ * every candidate against FinBIF's rules (`src/search/match-kinds.ts`) before ranking. The index
+ * narrows, the rules decide, and both engines return the same candidates in the same order.
  *
- * @example compileExact(nameSearchRequest({ query: 'susi' }))
+ * @example compileExact(request, { from: 0, size: 200 })
  */
-import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody } from '../index/engine.ts';
 import { foldDiacritics } from '../search/normalise.ts';
 import { GRAM_LENGTH, trigrams } from '../search/name-entry.ts';
@@ -37,14 +36,17 @@ export interface NameSearchRequest {
   invasiveSpecies?: boolean;
 }
 
-/** Candidates read per list at most: far above any checklist's matches for one query. */
-export const MAX_CANDIDATES = 10_000;
-/** Likely candidates, best gram overlap first, that are scored by Jaro–Winkler. */
-export const LIKELY_CANDIDATES = 300;
-/** Share of the query's trigrams a likely candidate must have. */
-export const LIKELY_GRAM_SHARE = 0.25;
+/** Which slice of the candidates, in static-rank order. */
+export interface CandidatePage {
+  from: number;
+  size: number;
+}
 
-const SOURCE: estypes.SearchSourceConfig = { excludes: ['exactKeys', 'foldedKeys', 'grams'] };
+/** Share of the query's trigrams a likely candidate must have; the service relaxes it once. */
+export const LIKELY_GRAM_SHARE = { strict: 0.5, relaxed: 0.25 } as const;
+
+/** Candidates carry their keys (for the rules) but not their trigrams. */
+const SOURCE = { excludes: ['grams'] };
 
 function listClauses(field: string, list: ListFilter): FilterNode[] {
   return stringClauses(field, [...list.include, ...list.exclude.map((value) => `!${value}`)]);
@@ -69,62 +71,55 @@ export function nameFilters(request: NameSearchRequest): FilterNode {
   return and.build(clauses);
 }
 
-function candidates(filter: FilterNode, size: number): SearchBody {
+function candidates(filter: FilterNode, page: CandidatePage): SearchBody {
   return {
     query: compileNode(filter),
-    sort: [{ taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }],
-    size,
+    sort: [{ staticRank: { order: 'asc' } }, { taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }],
+    from: page.from,
+    size: page.size,
+    track_total_hits: true,
     _source: SOURCE,
   };
 }
 
 /** Exact: a key equals a key of the query (folded keys when the query has no diacritics). */
-export function compileExact(request: NameSearchRequest): SearchBody {
+export function compileExact(request: NameSearchRequest, page: CandidatePage): SearchBody {
   const { query } = request;
   const keyField = query.foldsNames ? 'foldedKeys' : 'exactKeys';
   const byName = terms.build(keyField, [...query.keys]);
   // FinBIF's exact query also matches the taxon id itself (`OR qname = :word`).
   const byId = term.build('taxonId', query.normalised);
-  return candidates(and.build([or.build([byName, byId]), nameFilters(request)]), MAX_CANDIDATES);
+  return candidates(and.build([or.build([byName, byId]), nameFilters(request)]), page);
 }
 
 function wordsOf(key: string): string[] {
   return foldDiacritics(key).split(' ').filter((word) => word !== '');
 }
 
+function gramClauses(word: string): FilterNode[] {
+  return word.length >= GRAM_LENGTH ? trigrams([word]).map((g) => term.build('grams', g)) : [];
+}
+
 /** One query key as candidates: grams of a single word; the first word as a prefix, then grams. */
 function partialKeyClause(key: string): FilterNode {
   const [first = '', ...rest] = wordsOf(key);
-  const gramsOf = (word: string) => (word.length >= GRAM_LENGTH ? trigrams([word]) : []);
   if (rest.length === 0) {
-    const grams = gramsOf(first);
-    return grams.length > 0 ? and.build(grams.map((g) => term.build('grams', g))) : prefix.build('foldedKeys', first);
+    const grams = gramClauses(first);
+    return grams.length > 0 ? and.build(grams) : prefix.build('foldedKeys', first);
   }
-  const later = rest.flatMap(gramsOf).map((g) => term.build('grams', g));
-  return and.build([prefix.build('foldedKeys', first), ...later]);
+  return and.build([prefix.build('foldedKeys', first), ...rest.flatMap(gramClauses)]);
 }
 
 /** Partial: substring of a one-word query, word prefixes of a multi-word one (checked after). */
-export function compilePartial(request: NameSearchRequest): SearchBody {
+export function compilePartial(request: NameSearchRequest, page: CandidatePage): SearchBody {
   const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
-  const byKeys = or.build(keys.map(partialKeyClause));
-  return candidates(and.build([byKeys, nameFilters(request)]), MAX_CANDIDATES);
+  return candidates(and.build([or.build(keys.map(partialKeyClause)), nameFilters(request)]), page);
 }
 
-/**
- * Likely: names sharing at least a quarter of the query's trigrams, the most shared first (each
- * shared trigram adds a constant score of 1); Jaro–Winkler then decides among them.
- */
-export function compileLikely(request: NameSearchRequest): SearchBody {
+/** Likely: names sharing a share of the query's trigrams; Jaro–Winkler then decides. */
+export function compileLikely(request: NameSearchRequest, page: CandidatePage, share: number = LIKELY_GRAM_SHARE.strict) {
   const grams = trigrams(request.query.keys.map((key) => foldDiacritics(key)));
-  const minimum = Math.max(1, Math.floor(grams.length * LIKELY_GRAM_SHARE));
-  const scored: estypes.QueryDslQueryContainer[] = grams.map((g) => ({
-    constant_score: { filter: { term: { grams: g } }, boost: 1 },
-  }));
-  return {
-    query: { bool: { filter: [compileNode(nameFilters(request))], should: scored, minimum_should_match: minimum } },
-    sort: [{ _score: { order: 'desc' } }, { taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }],
-    size: LIKELY_CANDIDATES,
-    _source: SOURCE,
-  };
+  const minimum = Math.max(1, Math.ceil(grams.length * share));
+  const shared = or.build(grams.map((g) => term.build('grams', g)), minimum);
+  return candidates(and.build([shared, nameFilters(request)]), page);
 }

@@ -174,3 +174,33 @@ function allowsLikely(query: PreparedQuery, likelyOnly: boolean): boolean {
 function keysOf(name: string, query: PreparedQuery): string[] {
   return nameKeys(name, { fold: query.foldsNames });
 }
+
+/**
+ * The same rules over a name's precomputed keys (`nameKeys` strict and folded, as the names index
+ * stores them), so the search does not normalise each candidate again.
+ */
+export interface NameKeys {
+  exactKeys: readonly string[];
+  foldedKeys: readonly string[];
+}
+
+function keysFor(keys: NameKeys, query: PreparedQuery): readonly string[] {
+  return query.foldsNames ? keys.foldedKeys : keys.exactKeys;
+}
+
+export function isExactByKeys(keys: NameKeys, query: PreparedQuery): boolean {
+  return query.searchable && keysFor(keys, query).some((key) => query.keys.includes(key));
+}
+
+export function isPartialByKeys(keys: NameKeys, query: PreparedQuery): boolean {
+  if (!query.searchable || query.raw.length < MIN_PARTIAL_LENGTH || isExactByKeys(keys, query)) return false;
+  return keysFor(keys, query).some((key) => query.keys.some((word) => likePartial(key, word)));
+}
+
+export function likelySimilarityByKeys(keys: NameKeys, query: PreparedQuery): number {
+  let best = 0;
+  for (const key of keysFor(keys, query)) {
+    for (const word of query.keys) best = Math.max(best, jaroWinkler(key, word));
+  }
+  return best;
+}

@@ -36,6 +36,8 @@ export interface NameEntry {
   observationCountFinland?: number;
   kingdomScientificName?: string;
   taxonomicOrder: number;
+  /** steps 1, 2, 3 and 5 of FinBIF's comparator (`static-rank.ts`): the order candidates come in */
+  staticRank: number;
 }
 
 export const GRAM_LENGTH = 3;

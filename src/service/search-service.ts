@@ -1,22 +1,35 @@
 /**
- * Name search (DESIGN §7): asks the names index for candidates of each requested match type,
- * keeps those FinBIF's rules accept, then finishes the lists as FinBIF does — synonym matches of
- * taxa found by their own scientific name dropped from partial and likely, each list sorted by the
- * 17-step comparator, each taxon once at its best match, `limit` over the whole.
+ * Name search (DESIGN §7). For each requested list (exact, partial, likely, in that order) the
+ * names index hands over candidates in the order of the comparator's static steps; the service
+ * keeps those FinBIF's rules accept, ranks each static group with the full 17-step comparator and
+ * takes each taxon once, at its best match, until `limit` taxa are found. A group ranks before
+ * every later one, so the search stops at the group that fills the answer instead of ranking
+ * every candidate.
+ *
+ * FinBIF's finishing rules kept: synonym matches of taxa that have a match on their own
+ * scientific name are dropped from partial and likely; a taxon seen in an earlier list is not
+ * repeated; `limit` caps the combined result.
  */
-import type { SearchEngine } from '../index/engine.ts';
-import { compileExact, compileLikely, compilePartial, type NameSearchRequest } from '../query/name-search.ts';
+import type { SearchBody, SearchEngine } from '../index/engine.ts';
+import {
+  compileExact, compileLikely, compilePartial, LIKELY_GRAM_SHARE, type CandidatePage, type NameSearchRequest,
+} from '../query/name-search.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
-  idLookupName, isExact, isPartial, isTaxonIdExact, likelySimilarity, LIKELY_THRESHOLD, MIN_LIKELY_LENGTH,
-  MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
+  classifyName, idLookupName, isExactByKeys, isPartialByKeys, isTaxonIdExact, LIKELY_THRESHOLD,
+  likelySimilarityByKeys, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
 } from '../search/match-kinds.ts';
 import type { NameEntry } from '../search/name-entry.ts';
 import { sortMatches } from '../search/rank.ts';
+import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 
+/** A candidate as the index returns it (without its trigrams). */
+export type Candidate = Omit<NameEntry, 'grams'>;
+export type HitEntry = Omit<Candidate, 'id' | 'exactKeys' | 'foldedKeys'>;
+
 export interface NameMatchHit {
-  entry: Omit<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'id'>;
+  entry: HitEntry;
   matchType: MatchType;
   similarity?: number;
 }
@@ -33,8 +46,10 @@ type RankedHit = NameMatchHit & {
 };
 
 const LIST_ORDER: readonly MatchType[] = ['EXACT', 'PARTIAL', 'LIKELY'];
+/** The first page of candidates; each further page is four times larger. */
+const FIRST_PAGE = 128;
 
-function ranked(entry: NameMatchHit['entry'], matchType: MatchType, similarity?: number): RankedHit {
+function ranked(entry: HitEntry, matchType: MatchType, similarity?: number): RankedHit {
   return {
     entry, matchType, ...(similarity !== undefined ? { similarity } : {}),
     matchingName: entry.name, nameType: entry.nameType, ...(entry.language ? { nameLanguage: entry.language } : {}),
@@ -45,14 +60,14 @@ function ranked(entry: NameMatchHit['entry'], matchType: MatchType, similarity?:
 }
 
 /** Accepts a candidate of one list by FinBIF's rule for that list. */
-function accept(entry: NameMatchHit['entry'], type: MatchType, request: NameSearchRequest): RankedHit | undefined {
+function accept(entry: Candidate, type: MatchType, request: NameSearchRequest): RankedHit | undefined {
   const { query } = request;
   if (type === 'EXACT') {
-    return isExact(entry.name, query) || isTaxonIdExact(entry.taxonId, query) ? ranked(entry, 'EXACT') : undefined;
+    return isExactByKeys(entry, query) || isTaxonIdExact(entry.taxonId, query) ? ranked(entry, 'EXACT') : undefined;
   }
-  if (type === 'PARTIAL') return isPartial(entry.name, query) ? ranked(entry, 'PARTIAL') : undefined;
-  if (isExact(entry.name, query)) return undefined;
-  const similarity = likelySimilarity(entry.name, query);
+  if (type === 'PARTIAL') return isPartialByKeys(entry, query) ? ranked(entry, 'PARTIAL') : undefined;
+  if (isExactByKeys(entry, query)) return undefined;
+  const similarity = likelySimilarityByKeys(entry, query);
   return similarity > LIKELY_THRESHOLD ? ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000) : undefined;
 }
 
@@ -64,37 +79,48 @@ function asksFor(type: MatchType, request: NameSearchRequest): boolean {
   return true;
 }
 
-const COMPILERS = { EXACT: compileExact, PARTIAL: compilePartial, LIKELY: compileLikely } as const;
-
-/** FinBIF's finishing of the three lists; `limit` then caps the combined result. */
-function finish(lists: Map<MatchType, RankedHit[]>, request: NameSearchRequest): RankedHit[] {
-  const primary = new Set(
-    [...lists.values()].flat().filter((m) => m.nameType === 'MX.scientificName').map((m) => m.taxonId),
-  );
-  const seen = new Set<string>();
-  const result: RankedHit[] = [];
-  for (const type of LIST_ORDER) {
-    let list = lists.get(type) ?? [];
-    if (type !== 'EXACT') list = list.filter((m) => !(m.nameType.startsWith('MX.has') && primary.has(m.taxonId)));
-    for (const match of sortMatches(list, request.query.raw)) {
-      if (seen.has(match.taxonId) || result.length >= request.limit) continue;
-      seen.add(match.taxonId);
-      result.push(match);
-    }
-  }
-  return result;
+/**
+ * FinBIF drops a synonym match when the taxon also matches by its scientific name in any list.
+ * The candidate carries that name, so the rule is decided here and not by reading every list.
+ */
+function hasPrimaryMatch(entry: HitEntry, request: NameSearchRequest): boolean {
+  const { nameTypes } = request;
+  if (!entry.scientificName || nameTypes.exclude.includes('MX.scientificName')) return false;
+  if (nameTypes.include.length > 0 && !nameTypes.include.includes('MX.scientificName')) return false;
+  return classifyName(entry.scientificName, request.query, request.matchTypes) !== undefined;
 }
 
-function lookupEntry(taxon: TaxonDocument): NameMatchHit['entry'] {
+interface Answer {
+  results: RankedHit[];
+  seen: Set<string>;
+  limit: number;
+}
+
+/** Ranks one static group and adds its taxa not seen yet. */
+function takeGroup(group: RankedHit[], type: MatchType, request: NameSearchRequest, answer: Answer): void {
+  let matches = group;
+  if (type !== 'EXACT') matches = matches.filter((m) => !(m.nameType.startsWith('MX.has') && hasPrimaryMatch(m.entry, request)));
+  for (const match of sortMatches(matches, request.query.raw)) {
+    if (answer.results.length >= answer.limit) return;
+    if (answer.seen.has(match.taxonId)) continue;
+    answer.seen.add(match.taxonId);
+    answer.results.push(match);
+  }
+}
+
+function lookupEntry(taxon: TaxonDocument): HitEntry {
   const { matchingName, nameType } = idLookupName(taxon);
+  const finnish = taxon.finnish === true;
+  const species = taxon.species === true;
   return {
     taxonId: taxon.id, name: matchingName, nameType, checklist: taxon.nameAccordingTo ?? '.',
     ...(taxon.scientificName !== undefined ? { scientificName: taxon.scientificName } : {}),
     ...(taxon.scientificNameAuthorship !== undefined ? { scientificNameAuthorship: taxon.scientificNameAuthorship } : {}),
     ...(taxon.taxonRank !== undefined ? { taxonRank: taxon.taxonRank } : {}),
     ...(taxon.cursiveName !== undefined ? { cursiveName: taxon.cursiveName } : {}),
-    finnish: taxon.finnish === true, species: taxon.species === true, invasiveSpecies: taxon.invasiveSpecies === true,
+    finnish, species, invasiveSpecies: taxon.invasiveSpecies === true,
     hidden: taxon.hiddenTaxon === true, taxonomicOrder: taxon.taxonomicOrder ?? 0,
+    staticRank: staticRank({ finnish, species, nameType, ...(taxon.taxonRank ? { taxonRank: taxon.taxonRank } : {}) }),
     ...(taxon.vernacularName !== undefined ? { vernacularName: taxon.vernacularName } : {}),
     ...(taxon.informalTaxonGroups ? { informalTaxonGroups: taxon.informalTaxonGroups } : {}),
     ...(taxon.parent?.kingdom?.scientificName ? { kingdomScientificName: taxon.parent.kingdom.scientificName } : {}),
@@ -113,18 +139,44 @@ export function createSearchService({ engine, resolveVersion }: {
     return taxon ? [{ entry: lookupEntry(taxon), matchType: 'EXACT' }] : [];
   }
 
-  async function candidatesOf(version: string, type: MatchType, request: NameSearchRequest): Promise<RankedHit[]> {
-    const result = await engine.search<NameMatchHit['entry']>({ version, kind: 'names' }, COMPILERS[type](request));
-    const seen = new Set<string>();
-    const accepted: RankedHit[] = [];
-    for (const hit of result.hits.hits) {
-      const entry = hit._source!;
-      const key = `${entry.taxonId}\u0000${entry.name}`;
-      if (seen.has(key)) continue;
-      const match = accept(entry, type, request);
-      if (match) accepted.push(match), seen.add(key);
+  /** Walks one list's candidates page by page, a static group at a time, until the answer is full. */
+  async function walkList(version: string, type: MatchType, compile: (page: CandidatePage) => SearchBody,
+    request: NameSearchRequest, answer: Answer): Promise<number> {
+    let group: RankedHit[] = [];
+    let groupRank = -1;
+    let read = 0;
+    const names = new Set<string>();
+    for (let size = FIRST_PAGE; ; size *= 4) {
+      const result = await engine.search<Candidate>({ version, kind: 'names' }, compile({ from: read, size }));
+      const hits = result.hits.hits;
+      for (const hit of hits) {
+        const entry = hit._source!;
+        if (entry.staticRank !== groupRank) {
+          takeGroup(group, type, request, answer);
+          if (answer.results.length >= answer.limit) return read;
+          group = [];
+          groupRank = entry.staticRank;
+        }
+        const key = `${entry.taxonId}\u0000${entry.name}`;
+        const match = answer.seen.has(entry.taxonId) || names.has(key) ? undefined : accept(entry, type, request);
+        if (match) group.push(match), names.add(key);
+      }
+      read += hits.length;
+      const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
+      if (hits.length < size || read >= total) break;
     }
-    return accepted;
+    takeGroup(group, type, request, answer);
+    return read;
+  }
+
+  async function walkLikely(version: string, request: NameSearchRequest, answer: Answer): Promise<void> {
+    const before = answer.results.length;
+    await walkList(version, 'LIKELY', (page) => compileLikely(request, page), request, answer);
+    // Few shared trigrams still leave room for a close name (a long query for a short name):
+    // when the strict share finds nothing, ask once more with the relaxed one.
+    if (answer.results.length === before && answer.results.length < answer.limit) {
+      await walkList(version, 'LIKELY', (page) => compileLikely(request, page, LIKELY_GRAM_SHARE.relaxed), request, answer);
+    }
   }
 
   return {
@@ -134,9 +186,13 @@ export function createSearchService({ engine, resolveVersion }: {
       if (!request.query.searchable) return [];
       const id = taxonIdOfQuery(request.query.raw);
       if (id !== undefined) return idLookup(version, id);
-      const types = LIST_ORDER.filter((type) => asksFor(type, request));
-      const found = await Promise.all(types.map((type) => candidatesOf(version, type, request)));
-      return finish(new Map(types.map((type, i) => [type, found[i]!])), request);
+      const answer: Answer = { results: [], seen: new Set(), limit: request.limit };
+      for (const type of LIST_ORDER.filter((t) => asksFor(t, request))) {
+        if (answer.results.length >= answer.limit) break;
+        if (type === 'LIKELY') await walkLikely(version, request, answer);
+        else await walkList(version, type, (page) => (type === 'EXACT' ? compileExact : compilePartial)(request, page), request, answer);
+      }
+      return answer.results;
     },
   };
 }

@@ -10,8 +10,9 @@ const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSea
 });
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
-const SOURCE = { excludes: ['exactKeys', 'foldedKeys', 'grams'] };
-const SORT = [{ taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }];
+const SOURCE = { excludes: ['grams'] };
+const SORT = [{ staticRank: { order: 'asc' } }, { taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }];
+const PAGE = { from: 0, size: 128 };
 
 describe('nameFilters', () => {
   it('compiles every filter; languages never drop names without a language', () => {
@@ -38,7 +39,7 @@ describe('nameFilters', () => {
 
 describe('compileExact', () => {
   it('looks up folded keys for a query without diacritics, or the taxon id', () => {
-    expect(compileExact(request('susi'))).toEqual({
+    expect(compileExact(request('susi'), { from: 256, size: 512 })).toEqual({
       query: {
         bool: {
           filter: [
@@ -48,12 +49,12 @@ describe('compileExact', () => {
           must_not: NOT_HIDDEN,
         },
       },
-      sort: SORT, size: 10_000, _source: SOURCE,
+      sort: SORT, from: 256, size: 512, track_total_hits: true, _source: SOURCE,
     });
   });
 
   it('looks up strict keys for a query with diacritics, with its hybrid variants', () => {
-    const body = compileExact(request('Käki  x lintu'));
+    const body = compileExact(request('Käki  x lintu'), PAGE);
     expect(body.query).toEqual({
       bool: {
         filter: [
@@ -68,7 +69,7 @@ describe('compileExact', () => {
 
 describe('compilePartial', () => {
   it('asks for every trigram of a one-word query', () => {
-    expect(compilePartial(request('kotka')).query).toEqual({
+    expect(compilePartial(request('kotka'), PAGE).query).toEqual({
       bool: {
         filter: [
           { bool: { should: [{ bool: { filter: [{ term: { grams: 'KOT' } }, { term: { grams: 'OTK' } }, { term: { grams: 'TKA' } }] } }], minimum_should_match: 1 } },
@@ -80,7 +81,7 @@ describe('compilePartial', () => {
   });
 
   it('asks for the first word as a prefix and the trigrams of the others', () => {
-    expect(compilePartial(request('parus maj')).query).toEqual({
+    expect(compilePartial(request('parus maj'), PAGE).query).toEqual({
       bool: {
         filter: [
           { bool: { should: [{ bool: { filter: [{ prefix: { foldedKeys: { value: 'PARUS' } } }, { term: { grams: 'MAJ' } }] } }], minimum_should_match: 1 } },
@@ -93,20 +94,17 @@ describe('compilePartial', () => {
 });
 
 describe('compileLikely', () => {
-  it('scores candidates by shared trigrams, needing a quarter of them', () => {
-    expect(compileLikely(request('laulujoutsen'))).toEqual({
-      query: {
-        bool: {
-          filter: [{ bool: { filter: FILTERS, must_not: NOT_HIDDEN } }],
-          should: ['LAU', 'AUL', 'ULU', 'LUJ', 'UJO', 'JOU', 'OUT', 'UTS', 'TSE', 'SEN'].map((g) => ({
-            constant_score: { filter: { term: { grams: g } }, boost: 1 },
-          })),
-          minimum_should_match: 2,
-        },
-      },
-      sort: [{ _score: { order: 'desc' } }, ...SORT],
-      size: 300,
-      _source: SOURCE,
+  it('asks for names sharing half of the query trigrams, or a quarter when relaxed', () => {
+    const grams = ['LAU', 'AUL', 'ULU', 'LUJ', 'UJO', 'JOU', 'OUT', 'UTS', 'TSE', 'SEN'];
+    const shared = (minimum: number) => ({
+      bool: { should: grams.map((g) => ({ term: { grams: g } })), minimum_should_match: minimum },
+    });
+    expect(compileLikely(request('laulujoutsen'), PAGE)).toEqual({
+      query: { bool: { filter: [shared(5), ...FILTERS], must_not: NOT_HIDDEN } },
+      sort: SORT, from: 0, size: 128, track_total_hits: true, _source: SOURCE,
+    });
+    expect(compileLikely(request('laulujoutsen'), PAGE, 0.25).query).toEqual({
+      bool: { filter: [shared(3), ...FILTERS], must_not: NOT_HIDDEN },
     });
   });
 });

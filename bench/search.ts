@@ -1,0 +1,171 @@
+/**
+ * Benchmark of the name search (DESIGN §7–8), on a generated checklist with over a million name
+ * entries:
+ *
+ *   npm run bench:search                      # 400,000 taxa, ~1.2 M names
+ *   npm run bench:search -- --taxa 100000 --seconds 4
+ *
+ * Prints the names index's heap, in-process p50/p99 of a realistic query mix per match type
+ * (prefixes typed letter by letter, infixes, typos, ids), the same queries against MiniSearch and
+ * FlexSearch configured for prefix + fuzzy search (their p50/p99 and our ratio to them), and HTTP
+ * throughput of /taxa/search beside a bare Fastify route. A script, not a test.
+ */
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import FlexSearch from 'flexsearch';
+import MiniSearch from 'minisearch';
+import { engineDataOf } from '../loaders/engine-data.ts';
+import { writeSyntheticDataDirectory } from '../loaders/generate/index.ts';
+import { loadDataDirectory } from '../loaders/load-data-dir.ts';
+import { nameEntriesOf } from '../loaders/name-entries.ts';
+import { createApp } from '../src/http/app.ts';
+import { searchRequestOf } from '../src/http/routes/search.ts';
+import { searchQuery } from '../src/http/schemas/search.ts';
+import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
+import type { NameEntry } from '../src/search/name-entry.ts';
+import { createSearchService } from '../src/service/search-service.ts';
+import { line, measure, mib, ms, type Latency } from './stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    taxa: { type: 'string', default: '400000' },
+    seed: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '6' },
+    runs: { type: 'string', default: '2000' },
+  },
+});
+const taxa = Number(args.taxa);
+
+/** A small deterministic generator for the query mix. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface QueryMix {
+  prefix: string[];
+  infix: string[];
+  typo: string[];
+  id: string[];
+}
+
+function queryMix(entries: NameEntry[], count: number): QueryMix {
+  const next = random(7);
+  const pick = () => entries[Math.floor(next() * entries.length)]!;
+  const mix: QueryMix = { prefix: [], infix: [], typo: [], id: [] };
+  while (mix.prefix.length < count) {
+    const name = pick().name;
+    for (let n = 2; n <= Math.min(name.length, 10); n++) mix.prefix.push(name.slice(0, n));
+  }
+  while (mix.infix.length < count) {
+    const name = pick().name;
+    if (name.length < 8) continue;
+    const start = 1 + Math.floor(next() * (name.length - 6));
+    mix.infix.push(name.slice(start, start + 4 + Math.floor(next() * 3)));
+  }
+  const letters = 'abcdefghijklmnoprstuvyäö';
+  while (mix.typo.length < count) {
+    const name = pick().name;
+    if (name.length < 8) continue;
+    const at = 1 + Math.floor(next() * (name.length - 2));
+    mix.typo.push(name.slice(0, at) + letters[Math.floor(next() * letters.length)] + name.slice(at + 1));
+  }
+  while (mix.id.length < count) mix.id.push(pick().taxonId);
+  return { ...mix, prefix: mix.prefix.slice(0, count) };
+}
+
+async function dataDirectory(): Promise<string> {
+  const dir = join(tmpdir(), `taxa-bench-${taxa}-${args.seed}`);
+  if (!existsSync(join(dir, 'current.ndjson'))) await writeSyntheticDataDirectory(dir, { taxa, seed: Number(args.seed) });
+  return dir;
+}
+
+function heapUsed(): number {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+function report(label: string, ours: Latency, others: { name: string; latency: Latency }[]) {
+  line(`${label}: ours p50 / p99`, `${ms(ours.p50)} / ${ms(ours.p99)}`, 'target p99 ≤ 5 ms');
+  for (const other of others) {
+    line(`${label}: ${other.name} p50 / p99`, `${ms(other.latency.p50)} / ${ms(other.latency.p99)}`);
+    line(`${label}: ${other.name} p99 / ours p99`, `${(other.latency.p99 / ours.p99).toFixed(1)}×`, 'target ≥ 10×');
+  }
+}
+
+async function main() {
+  const { dataSet } = await loadDataDirectory(await dataDirectory());
+  const data = engineDataOf(dataSet);
+  const current = dataSet.versions.find((v) => v.id === 'current')!;
+  const engine = createEmbeddedEngine();
+  engine.replaceData({ ...data, versions: [{ id: 'current', indices: { taxa: current.documents } }] });
+  const taxaOnly = heapUsed();
+  const entries = [...nameEntriesOf(current.documents)];
+  line('taxa / name entries', `${current.documents.length} / ${entries.length}`, 'target ≥ 1,000,000 names');
+  engine.replaceData({ ...data, versions: [{ id: 'current', indices: { taxa: current.documents, names: entries } }] });
+  const runs = Number(args.runs);
+  const search = createSearchService({ engine, resolveVersion: async (v) => v });
+  const mix = queryMix(entries, 400);
+  // Field indices build on first use: warm them before measuring and count their heap.
+  for (const q of [mix.prefix[5]!, mix.infix[0]!, mix.typo[0]!]) await search.search('current', searchRequestOf(searchQuery.parse({ query: q })));
+  line('names index heap (entries and their keys included)', mib(heapUsed() - taxaOnly), 'target ≤ 1 GiB');
+
+  const ask = (matchType?: string) => (q: string) =>
+    search.search('current', searchRequestOf(searchQuery.parse({ query: q, ...(matchType ? { matchType } : {}) })));
+  const all = [...mix.prefix, ...mix.infix, ...mix.typo, ...mix.id.map((id) => id)];
+  const ours = {
+    exact: await measure(mix.prefix, runs, ask('exact')),
+    partial: await measure([...mix.prefix, ...mix.infix], runs, ask('partial')),
+    likely: await measure(mix.typo, runs, ask('likely')),
+    ids: await measure(mix.id, runs, ask()),
+    all: await measure(all, runs, ask()),
+  };
+  for (const [label, latency] of Object.entries(ours)) line(`in process, ${label}: p50 / p99`, `${ms(latency.p50)} / ${ms(latency.p99)}`, 'target p99 ≤ 5 ms');
+
+  const mini = new MiniSearch<{ id: string; name: string }>({ fields: ['name'], idField: 'id' });
+  mini.addAll(entries.map((e) => ({ id: e.id, name: e.name })));
+  const flex = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.LatinBalance });
+  entries.forEach((e, i) => flex.add(i, e.name));
+  const queries = [...mix.prefix, ...mix.infix, ...mix.typo];
+  const miniLatency = await measure(queries, Math.min(runs, 300), (q) => mini.search(q, { prefix: true, fuzzy: 0.2 }).slice(0, 10));
+  const flexLatency = await measure(queries, runs, (q) => flex.search(q, { limit: 10, suggest: true }));
+  const oursSame = await measure(queries, runs, ask());
+  report('same mix (prefix, infix, typo)', oursSame, [{ name: 'MiniSearch', latency: miniLatency }, { name: 'FlexSearch', latency: flexLatency }]);
+
+  await httpThroughput(engine, mix.prefix);
+}
+
+async function httpThroughput(engine: ReturnType<typeof createEmbeddedEngine>, prefixes: string[]) {
+  const app = await createApp({ engine });
+  const bare = Fastify({ logger: false });
+  const sample = (await app.inject({ method: 'GET', url: `/taxa/search?query=${encodeURIComponent(prefixes[3]!)}` })).json();
+  bare.get('/same', async () => sample);
+  bare.get('/empty', async () => ({}));
+  const [appUrl, bareUrl] = [await app.listen({ port: 0 }), await bare.listen({ port: 0 })];
+  const requests = prefixes.slice(0, 200).map((q) => ({ method: 'GET' as const, path: `/taxa/search?query=${encodeURIComponent(q)}` }));
+  const run = async (url: string, options: Partial<autocannon.Options> = {}) =>
+    (await autocannon({ url, connections: 16, duration: Number(args.seconds), workers: 1, ...options })).requests.average;
+  const empty = await run(`${bareUrl}/empty`);
+  const same = await run(`${bareUrl}/same`);
+  const ours = await run(appUrl, { requests });
+  line('HTTP bare route answering {}', `${empty.toFixed(0)} req/s`);
+  line('HTTP bare route answering a search page', `${same.toFixed(0)} req/s`);
+  line('HTTP /taxa/search (typed prefixes)', `${ours.toFixed(0)} req/s`);
+  line('HTTP ratio to bare, same answer', (ours / same).toFixed(2), 'target ≥ 0.5');
+  line('HTTP ratio to bare {}', (ours / empty).toFixed(2));
+  await Promise.all([app.close(), bare.close()]);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.stack ?? error.message}\n`);
+  process.exitCode = 1;
+});
