@@ -21,7 +21,7 @@ export function buildNamesMappings(): estypes.MappingTypeMapping {
       vernacularName: { type: 'object', enabled: false },
       informalTaxonGroups: keyword, taxonSets: keyword,
       observationCountFinland: { type: 'double' }, kingdomScientificName: keyword,
-      taxonomicOrder: { type: 'integer' },
+      taxonomicOrder: { type: 'integer' }, staticRank: { type: 'integer' },
     },
   };
 }
