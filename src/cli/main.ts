@@ -22,7 +22,7 @@ commands:
   serve                 serve TAXA_DATA_DIR (default: the bundled sample) over HTTP
   validate <dir>        check a data directory and list every problem (file, line, id)
   generate --out <dir>  write a deterministic synthetic checklist (--taxa N, --seed N, --gzip)
-  mappings              write mappings/taxa.json from the taxon schema
+  mappings              write mappings/*.json (index bodies) from the schemas
 `;
 
 async function main(argv: string[]): Promise<number> {
