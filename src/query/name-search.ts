@@ -7,7 +7,9 @@
  *
  * @example compileExact(request, { from: 0, size: 200 })
  */
+import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody } from '../index/engine.ts';
+import { rankQuery } from '../search/rank-features.ts';
 import { foldDiacritics } from '../search/normalise.ts';
 import { GRAM_LENGTH, trigrams } from '../search/name-entry.ts';
 import type { MatchType, PreparedQuery } from '../search/match-kinds.ts';
@@ -45,8 +47,10 @@ export interface CandidatePage {
 /** Share of the query's trigrams a likely candidate must have; the service relaxes it once. */
 export const LIKELY_GRAM_SHARE = { strict: 0.5, relaxed: 0.25 } as const;
 
-/** Candidates carry their keys (for the rules) but not their trigrams. */
-const SOURCE = { excludes: ['grams'] };
+/** Candidates carry their keys (for the rules) but not their index-only tokens. */
+const SOURCE = { excludes: ['grams', 'rankText', 'rankWords', 'foldedRankText', 'foldedRankWords'] };
+
+const SORT_AFTER_RANK = [{ taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }] as const;
 
 function listClauses(field: string, list: ListFilter): FilterNode[] {
   return stringClauses(field, [...list.include, ...list.exclude.map((value) => `!${value}`)]);
@@ -74,7 +78,7 @@ export function nameFilters(request: NameSearchRequest): FilterNode {
 function candidates(filter: FilterNode, page: CandidatePage): SearchBody {
   return {
     query: compileNode(filter),
-    sort: [{ staticRank: { order: 'asc' } }, { taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }],
+    sort: [{ staticRank: { order: 'asc' } }, ...SORT_AFTER_RANK],
     from: page.from,
     size: page.size,
     track_total_hits: true,
@@ -110,10 +114,37 @@ function partialKeyClause(key: string): FilterNode {
   return and.build([prefix.build('foldedKeys', first), ...rest.flatMap(gramClauses)]);
 }
 
+/**
+ * Steps 7–10 of the comparator as a score, so that partial candidates come in the comparator's
+ * order of groups (static rank, then this score): 4 when a word of the name equals a query word
+ * (steps 7 and 8), otherwise 2 when the name starts with the query (9) plus 1 when a word of it
+ * does (10). The groups are coarse where the steps count (two equal words score as one), so the
+ * service still ranks inside each group with the whole comparator.
+ */
+function partialScore(request: NameSearchRequest): estypes.QueryDslQueryContainer[] {
+  const ranking = rankQuery(request.query.raw);
+  const [text, words] = ranking.fold ? ['foldedRankText', 'foldedRankWords'] : ['rankText', 'rankWords'];
+  const wordEqual = terms.build(words, [...ranking.words]);
+  const scored = (node: FilterNode, boost: number) => ({ constant_score: { filter: compileNode(node), boost } });
+  return [
+    scored(and.build([wordEqual]), 4),
+    scored(and.build([prefix.build(text, ranking.text), not.build(wordEqual)]), 2),
+    scored(and.build([prefix.build(words, ranking.text), not.build(wordEqual)]), 1),
+  ];
+}
+
 /** Partial: substring of a one-word query, word prefixes of a multi-word one (checked after). */
 export function compilePartial(request: NameSearchRequest, page: CandidatePage): SearchBody {
   const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
-  return candidates(and.build([or.build(keys.map(partialKeyClause)), nameFilters(request)]), page);
+  const filter = and.build([or.build(keys.map(partialKeyClause)), nameFilters(request)]);
+  return {
+    query: { bool: { filter: [compileNode(filter)], should: partialScore(request) } },
+    sort: [{ staticRank: { order: 'asc' } }, { _score: { order: 'desc' } }, ...SORT_AFTER_RANK],
+    from: page.from,
+    size: page.size,
+    track_total_hits: true,
+    _source: SOURCE,
+  };
 }
 
 /** Likely: names sharing a share of the query's trigrams; Jaro–Winkler then decides. */

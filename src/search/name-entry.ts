@@ -4,6 +4,7 @@
  * term-level queries only (DESIGN §6.4).
  */
 import { nameKeys } from './match-kinds.ts';
+import { rankingText } from './rank-features.ts';
 
 export interface NameEntry {
   /** `<taxon id>/<n>` */
@@ -20,6 +21,11 @@ export interface NameEntry {
   foldedKeys: string[];
   /** trigrams of the folded keys: candidates for infix and likely matches */
   grams: string[];
+  /** the name as the comparator reads it (`rankingText`), and its words; strict and folded */
+  rankText: string;
+  rankWords: string[];
+  foldedRankText: string;
+  foldedRankWords: string[];
   // The taxon's attributes, for filters, ordering and the hit.
   checklist: string;
   scientificName?: string;
@@ -55,8 +61,16 @@ export function trigrams(texts: readonly string[]): string[] {
   return [...grams];
 }
 
+type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'>;
+
 /** The search keys of a name literal. */
-export function entryKeys(name: string): Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams'> {
+export function entryKeys(name: string): EntryKeys {
   const foldedKeys = nameKeys(name, { fold: true });
-  return { exactKeys: nameKeys(name, { fold: false }), foldedKeys, grams: trigrams(foldedKeys) };
+  const rankText = rankingText(name, false);
+  const foldedRankText = rankingText(name, true);
+  return {
+    exactKeys: nameKeys(name, { fold: false }), foldedKeys, grams: trigrams(foldedKeys),
+    rankText, rankWords: [...new Set(rankText.split(' '))],
+    foldedRankText, foldedRankWords: [...new Set(foldedRankText.split(' '))],
+  };
 }

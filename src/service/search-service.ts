@@ -25,7 +25,7 @@ import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 
 /** A candidate as the index returns it (without its trigrams). */
-export type Candidate = Omit<NameEntry, 'grams'>;
+export type Candidate = Omit<NameEntry, 'grams' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'>;
 export type HitEntry = Omit<Candidate, 'id' | 'exactKeys' | 'foldedKeys'>;
 
 export interface NameMatchHit {
@@ -151,11 +151,13 @@ export function createSearchService({ engine, resolveVersion }: {
       const hits = result.hits.hits;
       for (const hit of hits) {
         const entry = hit._source!;
-        if (entry.staticRank !== groupRank) {
+        // A group: the static rank, and for partial candidates the score of steps 7–10 as well.
+        const rank = entry.staticRank * 8 + (type === 'PARTIAL' ? 7 - Number(hit.sort?.[1] ?? 0) : 0);
+        if (rank !== groupRank) {
           takeGroup(group, type, request, answer);
           if (answer.results.length >= answer.limit) return read;
           group = [];
-          groupRank = entry.staticRank;
+          groupRank = rank;
         }
         const key = `${entry.taxonId}\u0000${entry.name}`;
         const match = answer.seen.has(entry.taxonId) || names.has(key) ? undefined : accept(entry, type, request);

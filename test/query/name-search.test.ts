@@ -10,7 +10,7 @@ const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSea
 });
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
-const SOURCE = { excludes: ['grams'] };
+const SOURCE = { excludes: ['grams', 'rankText', 'rankWords', 'foldedRankText', 'foldedRankWords'] };
 const SORT = [{ staticRank: { order: 'asc' } }, { taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }];
 const PAGE = { from: 0, size: 128 };
 
@@ -68,26 +68,50 @@ describe('compileExact', () => {
 });
 
 describe('compilePartial', () => {
-  it('asks for every trigram of a one-word query', () => {
-    expect(compilePartial(request('kotka'), PAGE).query).toEqual({
-      bool: {
-        filter: [
-          { bool: { should: [{ bool: { filter: [{ term: { grams: 'KOT' } }, { term: { grams: 'OTK' } }, { term: { grams: 'TKA' } }] } }], minimum_should_match: 1 } },
-          ...FILTERS,
-        ],
-        must_not: NOT_HIDDEN,
+  const scores = (text: string, words: string[]) => {
+    const equal = { terms: { foldedRankWords: words } };
+    return [
+      { constant_score: { filter: { bool: { filter: [equal] } }, boost: 4 } },
+      { constant_score: { filter: { bool: { filter: [{ prefix: { foldedRankText: { value: text } } }], must_not: [equal] } }, boost: 2 } },
+      { constant_score: { filter: { bool: { filter: [{ prefix: { foldedRankWords: { value: text } } }], must_not: [equal] } }, boost: 1 } },
+    ];
+  };
+
+  it('asks for every trigram of a one-word query, scored by steps 7–10 of the comparator', () => {
+    expect(compilePartial(request('kotka'), PAGE)).toEqual({
+      query: {
+        bool: {
+          filter: [{
+            bool: {
+              filter: [
+                { bool: { should: [{ bool: { filter: [{ term: { grams: 'KOT' } }, { term: { grams: 'OTK' } }, { term: { grams: 'TKA' } }] } }], minimum_should_match: 1 } },
+                ...FILTERS,
+              ],
+              must_not: NOT_HIDDEN,
+            },
+          }],
+          should: scores('kotka', ['kotka']),
+        },
       },
+      sort: [{ staticRank: { order: 'asc' } }, { _score: { order: 'desc' } }, ...SORT.slice(1)],
+      from: 0, size: 128, track_total_hits: true, _source: SOURCE,
     });
   });
 
   it('asks for the first word as a prefix and the trigrams of the others', () => {
-    expect(compilePartial(request('parus maj'), PAGE).query).toEqual({
+    const body = compilePartial(request('Parus  maj'), PAGE);
+    expect(body.query).toEqual({
       bool: {
-        filter: [
-          { bool: { should: [{ bool: { filter: [{ prefix: { foldedKeys: { value: 'PARUS' } } }, { term: { grams: 'MAJ' } }] } }], minimum_should_match: 1 } },
-          ...FILTERS,
-        ],
-        must_not: NOT_HIDDEN,
+        filter: [{
+          bool: {
+            filter: [
+              { bool: { should: [{ bool: { filter: [{ prefix: { foldedKeys: { value: 'PARUS' } } }, { term: { grams: 'MAJ' } }] } }], minimum_should_match: 1 } },
+              ...FILTERS,
+            ],
+            must_not: NOT_HIDDEN,
+          },
+        }],
+        should: scores('parus maj', ['parus', 'maj']),
       },
     });
   });

@@ -16,6 +16,7 @@ export function buildNamesMappings(): estypes.MappingTypeMapping {
     properties: {
       id: keyword, taxonId: keyword, name: keyword, nameType: keyword, language: keyword,
       exactKeys: keyword, foldedKeys: keyword, grams: keyword,
+      rankText: keyword, rankWords: keyword, foldedRankText: keyword, foldedRankWords: keyword,
       checklist: keyword, scientificName: keyword, scientificNameAuthorship: keyword, taxonRank: keyword,
       cursiveName: bool, finnish: bool, species: bool, invasiveSpecies: bool, hidden: bool,
       vernacularName: { type: 'object', enabled: false },
