@@ -1,43 +1,43 @@
 /** Tree navigation: GET/POST /taxa/{id}/children and /taxa/{id}/parents, whole lists. */
+import type { FilterNode } from '../../../query/nodes/index.ts';
+import type { FieldSelection } from '../../../query/source.ts';
+import type { TaxaService } from '../../../service/taxa-service.ts';
+import type { TaxonDocument } from '../../../taxon/schema.ts';
 import { registerRoute } from '../../route.ts';
 import { filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
 import { languageOf, shapeTaxa, TAXON_CONTEXT } from '../../shape.ts';
 import { requestFilter, selectionOf, type TaxaRouteContext } from './context.ts';
 
+type TreeWalk = (
+  taxa: TaxaService, version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter: FilterNode,
+) => Promise<TaxonDocument[]>;
+
+const WALKS: { url: string; summary: string; walk: TreeWalk }[] = [
+  {
+    url: '/taxa/:id/children',
+    summary: 'Direct children in taxonomic order; hidden children are skipped and theirs raised unless includeHidden',
+    walk: (taxa, ...args) => taxa.children(...args),
+  },
+  {
+    url: '/taxa/:id/parents',
+    summary: 'The lineage of a taxon from the root down (hidden ancestors left out unless includeHidden)',
+    walk: (taxa, ...args) => taxa.parents(...args),
+  },
+];
+
 export function registerTaxaTree({ app, registry, taxa }: TaxaRouteContext): void {
   for (const method of ['GET', 'POST'] as const) {
-    const body = method === 'POST' ? filterBodySchema : undefined;
-    registerRoute(app, registry, {
-      method,
-      url: '/taxa/:id/children',
-      summary: 'Direct children in taxonomic order; hidden children are skipped and theirs raised unless includeHidden',
-      tags: ['taxa'],
-      query: treeQuery,
-      params: taxonParams,
-      body,
-      response: '{results: [taxon, ...]}',
-      handler: async ({ query, params, body: b }, request) => {
-        const fields = selectionOf(query);
-        const filter = requestFilter(method, {}, b);
-        const children = await taxa.children(query.checklistVersion, params.id, query.includeHidden, fields, filter);
-        return { results: shapeTaxa(children, languageOf(request), fields), '@context': TAXON_CONTEXT };
-      },
-    });
-    registerRoute(app, registry, {
-      method,
-      url: '/taxa/:id/parents',
-      summary: 'The lineage of a taxon from the root down (hidden ancestors left out unless includeHidden)',
-      tags: ['taxa'],
-      query: treeQuery,
-      params: taxonParams,
-      body,
-      response: '{results: [taxon, ...]}',
-      handler: async ({ query, params, body: b }, request) => {
-        const fields = selectionOf(query);
-        const filter = requestFilter(method, {}, b);
-        const parents = await taxa.parents(query.checklistVersion, params.id, query.includeHidden, fields, filter);
-        return { results: shapeTaxa(parents, languageOf(request), fields), '@context': TAXON_CONTEXT };
-      },
-    });
+    for (const { url, summary, walk } of WALKS) {
+      registerRoute(app, registry, {
+        method, url, summary, tags: ['taxa'], query: treeQuery, params: taxonParams,
+        body: method === 'POST' ? filterBodySchema : undefined,
+        response: '{results: [taxon, ...]}',
+        handler: async ({ query, params, body }, request) => {
+          const fields = selectionOf(query);
+          const found = await walk(taxa, query.checklistVersion, params.id, query.includeHidden, fields, requestFilter(method, {}, body));
+          return { results: shapeTaxa(found, languageOf(request), fields), '@context': TAXON_CONTEXT };
+        },
+      });
+    }
   }
 }
