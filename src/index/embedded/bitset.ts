@@ -79,6 +79,27 @@ export class Bitset {
     return this.clearTail();
   }
 
+  /**
+   * Makes this set `lead` AND `all[0..2]` AND NOT `none[0..1]` (up to three sets of each kind
+   * beyond the lead; the others are ignored) in one pass over the words, and returns its count:
+   * one read of each operand instead of a copy, a pass per operand and a popcount.
+   */
+  assignCombination(lead: Bitset, all: readonly Bitset[], none: readonly Bitset[]): number {
+    const a = lead.words;
+    // A missing operand reads the lead's words again (already in cache), masked to no effect:
+    // one branch-free loop whatever the number of operands.
+    return combineWords(
+      this.words,
+      a,
+      all[0]?.words ?? a,
+      all[1]?.words ?? a,
+      all[2]?.words ?? a,
+      none[0]?.words ?? a,
+      none[1]?.words ?? a,
+      (all.length > 0 ? 0 : 1) | (all.length > 1 ? 0 : 2) | (all.length > 2 ? 0 : 4) | (none.length > 0 ? 8 : 0) | (none.length > 1 ? 16 : 0),
+    );
+  }
+
   /** Removes `docs[start..end)` (sorted or not); returns how many were members. */
   removeAll(docs: ArrayLike<number>, start = 0, end = docs.length): number {
     const words = this.words;
@@ -189,6 +210,65 @@ export class Bitset {
     if (rest !== 0) this.words[this.words.length - 1]! &= 0xffffffff >>> (32 - rest);
     return this;
   }
+}
+
+/** `out = a & b & c & d & ~x & ~y`, where the bits of `use` switch off b, c, d (1, 2, 4) and switch on x, y (8, 16). */
+function combineWords(
+  out: Uint32Array,
+  a: Uint32Array,
+  b: Uint32Array,
+  c: Uint32Array,
+  d: Uint32Array,
+  x: Uint32Array,
+  y: Uint32Array,
+  use: number,
+): number {
+  // The common combinations (intersections only) have loops of their own: masking costs a third.
+  if (use === 6) return andWords2(out, a, b);
+  if (use === 4) return andWords3(out, a, b, c);
+  if (use === 0) return andWords4(out, a, b, c, d);
+  const mb = use & 1 ? -1 : 0;
+  const mc = use & 2 ? -1 : 0;
+  const md = use & 4 ? -1 : 0;
+  const mx = use & 8 ? -1 : 0;
+  const my = use & 16 ? -1 : 0;
+  let total = 0;
+  for (let i = 0; i < out.length; i++) {
+    const word = a[i]! & (b[i]! | mb) & (c[i]! | mc) & (d[i]! | md) & ~(x[i]! & mx) & ~(y[i]! & my);
+    out[i] = word;
+    if (word !== 0) total += popcount(word);
+  }
+  return total;
+}
+
+function andWords2(out: Uint32Array, a: Uint32Array, b: Uint32Array): number {
+  let total = 0;
+  for (let i = 0; i < out.length; i++) {
+    const word = a[i]! & b[i]!;
+    out[i] = word;
+    if (word !== 0) total += popcount(word);
+  }
+  return total;
+}
+
+function andWords3(out: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array): number {
+  let total = 0;
+  for (let i = 0; i < out.length; i++) {
+    const word = a[i]! & b[i]! & c[i]!;
+    out[i] = word;
+    if (word !== 0) total += popcount(word);
+  }
+  return total;
+}
+
+function andWords4(out: Uint32Array, a: Uint32Array, b: Uint32Array, c: Uint32Array, d: Uint32Array): number {
+  let total = 0;
+  for (let i = 0; i < out.length; i++) {
+    const word = a[i]! & b[i]! & c[i]! & d[i]!;
+    out[i] = word;
+    if (word !== 0) total += popcount(word);
+  }
+  return total;
 }
 
 /** Bits set per 16-bit value: two lookups count a word faster than bit arithmetic does. */

@@ -4,7 +4,7 @@
  * group), as in Elasticsearch. `from` and `size` count groups; the total still counts every
  * matching document. Each hit carries `fields: { <field>: [value] }`.
  */
-import type { Bitset } from './bitset.ts';
+import type { DocSet } from './doc-set.ts';
 import { expectRecord, fail, readString } from './dsl-reader.ts';
 import type { FieldIndex } from './field-index.ts';
 import type { IndexData } from './index-data.ts';
@@ -28,7 +28,7 @@ export function parseCollapse(value: unknown, index: IndexData): CollapseSpec | 
 }
 
 /** Elasticsearch fails the search when a matching document has several values. */
-export function checkSingleValued(spec: CollapseSpec, docs: Bitset): void {
+export function checkSingleValued(spec: CollapseSpec, docs: DocSet): void {
   if (docs.countAnd(spec.field.docsWithManyValues()) > 0) {
     fail('collapse', `the collapse field [${spec.field.name}] must be single valued`);
   }

@@ -8,8 +8,9 @@
  *   the result, or, when the result is small, selects its best members by rank.
  * - `compare`: anything involving per-document scores, compared per query.
  */
-import type { Bitset } from './bitset.ts';
+import { DocList, type DocSet } from './doc-set.ts';
 import { scoreOf, type Scorer } from './query-executor.ts';
+import { prefer } from './strategy.ts';
 import { FieldSlots, type OrderKey, type SortOrder, type SortOrderCache } from './sort-order.ts';
 import { isRelevanceOrder, type SortKey } from './sort-spec.ts';
 import { selectTop, type PositionComparator } from './top-n.ts';
@@ -83,14 +84,14 @@ function sortColumn(key: SortKey, members: Uint32Array, scorer: Scorer): Float64
 }
 
 /** Members `from..from+size-1` of `docs` (which has `total` members) in `order`. */
-export function pageInOrder(docs: Bitset, total: number, order: DocOrder, from: number, size: number): number[] {
+export function pageInOrder(docs: DocSet, total: number, order: DocOrder, from: number, size: number): number[] {
   const count = Math.min(from + size, total);
   if (count <= from) return [];
   switch (order.kind) {
     case 'doc':
-      return membersFrom(docs, from, count - from);
+      return docs instanceof DocList ? Array.from(docs.docs.subarray(from, count)) : membersFrom(docs, from, count - from);
     case 'rank':
-      return walkIsCheaper(docs.size, total, count)
+      return walkIsCheaper(docs, total, count)
         ? walkPermutation(docs, order.order.perm, from, count)
         : selectByRank(docs, order.order.rank, count).slice(from);
     case 'compare': {
@@ -101,31 +102,38 @@ export function pageInOrder(docs: Bitset, total: number, order: DocOrder, from: 
 }
 
 /** Every member of `docs` in `order`, lazily where the order allows it. */
-export function* allInOrder(docs: Bitset, total: number, order: DocOrder): Generator<number> {
+export function* allInOrder(docs: DocSet, total: number, order: DocOrder): Generator<number> {
   if (order.kind === 'doc') {
     for (let doc = docs.next(0); doc >= 0; doc = docs.next(doc + 1)) yield doc;
-  } else if (order.kind === 'rank' && walkIsCheaper(docs.size, total, total)) {
+  } else if (order.kind === 'rank' && walkIsCheaper(docs, total, total)) {
     for (const doc of order.order.perm) if (docs.has(doc)) yield doc;
   } else {
     yield* pageInOrder(docs, total, order, 0, total);
   }
 }
 
-/** Walking the permutation visits about `(count + 1) · size / total` documents. */
-function walkIsCheaper(size: number, total: number, count: number): boolean {
-  const walk = Math.min(size, ((count + 1) * size) / total);
-  const select = size / 32 + total * Math.log2(count + 2) * 2;
-  return walk <= select;
+/**
+ * Walking the permutation visits about `(count + 1) · size / total` documents, each a bitset
+ * lookup or a binary search in a list; selecting by rank reads every member (a bitset's by a
+ * scan of its words) and keeps the best in a heap.
+ */
+function walkIsCheaper(docs: DocSet, total: number, count: number): boolean {
+  const size = docs.size;
+  const visited = Math.min(size, ((count + 1) * size) / Math.max(1, total));
+  const isList = docs instanceof DocList;
+  const walk = isList ? visited * (1 + Math.log2(total + 1)) : visited;
+  const select = (isList ? 0 : size / 32) + total * Math.log2(count + 2) * 2;
+  return prefer(walk, select);
 }
 
-function membersFrom(docs: Bitset, from: number, count: number): number[] {
+function membersFrom(docs: DocSet, from: number, count: number): number[] {
   const result: number[] = [];
   for (let doc = docs.nth(from); doc >= 0 && result.length < count; doc = docs.next(doc + 1)) result.push(doc);
   return result;
 }
 
 /** Walks the permutation to the `end`-th member, keeping those from the `from`-th on. */
-function walkPermutation(docs: Bitset, perm: Uint32Array, from: number, end: number): number[] {
+function walkPermutation(docs: DocSet, perm: Uint32Array, from: number, end: number): number[] {
   const result: number[] = [];
   let seen = 0;
   for (let i = 0; i < perm.length && seen < end; i++) {
@@ -135,7 +143,7 @@ function walkPermutation(docs: Bitset, perm: Uint32Array, from: number, end: num
   return result;
 }
 
-function selectByRank(docs: Bitset, rank: Uint32Array, count: number): number[] {
+function selectByRank(docs: DocSet, rank: Uint32Array, count: number): number[] {
   const members = docs.toArray();
   return selectTop(members.length, count, (a, b) => rank[members[a]!]! - rank[members[b]!]!).map((i) => members[i]!);
 }

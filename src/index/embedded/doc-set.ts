@@ -65,11 +65,6 @@ export class DocList implements DocSet {
     }
     return count;
   }
-
-  /** A new bitset of the members. */
-  toBitset(): Bitset {
-    return Bitset.of(this.size, this.docs);
-  }
 }
 
 /** A bitset as is, a list as a new bitset. */

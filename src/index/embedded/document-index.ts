@@ -8,9 +8,9 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchResult } from '../engine.ts';
-import type { Bitset } from './bitset.ts';
 import { checkSingleValued, collapseHits, collapseValue } from './collapse.ts';
 import { DocumentWalker, type ValueSink } from './document-walker.ts';
+import { asBitset, type DocSet } from './doc-set.ts';
 import { allInOrder, pageInOrder, planOrder, type DocOrder } from './doc-order.ts';
 import type { FieldCatalog } from './field-catalog.ts';
 import { FieldIndexBuilder } from './field-index-builder.ts';
@@ -20,7 +20,7 @@ import { IndexingError } from './index-values.ts';
 import { cloneJson, deepFreeze, isRecord, ownValue } from './json.ts';
 import { evaluate, scoreOf, type Scorer } from './query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
-import { filterSource } from './source-filter.ts';
+import { SourceFilters, type SourceFilter } from './source-filter.ts';
 import { SortOrderCache } from './sort-order.ts';
 import { isRelevanceOrder } from './sort-spec.ts';
 import { sortValuesOf } from './sort-values.ts';
@@ -47,13 +47,16 @@ const SAMPLE_DOCS = 2_000;
 
 export class DocumentIndex<T extends object = Record<string, unknown>> {
   private readonly sortOrders = new SortOrderCache();
+  private readonly sources: SourceFilters;
 
   private constructor(
     private readonly docs: readonly T[],
     private readonly ids: readonly string[],
     private readonly data: IndexData,
     private readonly name: string,
-  ) {}
+  ) {
+    this.sources = new SourceFilters(docs);
+  }
 
   /**
    * Indexes `docs` in order. The index keeps the documents themselves: do not change them after.
@@ -95,34 +98,45 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   /** Executes a search body; throws `UnsupportedQueryError` for anything outside the subset. */
   search(body: SearchBody): SearchResult<T> {
     const started = performance.now();
+    try {
+      return this.execute(body, started);
+    } finally {
+      this.data.scratch.release();
+    }
+  }
+
+  /** Everything evaluation hands on (scratch memory included) is used up before this returns. */
+  private execute(body: SearchBody, started: number): SearchResult<T> {
     const plan = parseSearchBody(body, this.data);
-    const { docs, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
-    const total = docs.count();
+    const { docs, count, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
+    const total = count ?? docs.count();
     const order = plan.size > 0 ? planOrder(plan.sort, score, this.sortOrders, this.data.docCount) : undefined;
     const page = order === undefined ? [] : this.page(plan, docs, total, order);
     const relevance = isRelevanceOrder(plan.sort);
     const maxScore = order !== undefined && relevance && total > 0 ? topScore(docs, total, order, score) : null;
+    const source = this.sources.compile(plan.source);
+    const hits = page.map((doc) => this.hit(doc, plan, source, score, relevance));
     const response: SearchResult<T> = {
       took: Math.round(performance.now() - started),
       timed_out: false,
       _shards: { ...SHARDS },
-      hits: { ...totalOf(total, plan.totalHits), max_score: maxScore, hits: page.map((doc) => this.hit(doc, plan, score, relevance)) },
+      hits: { ...totalOf(total, plan.totalHits), max_score: maxScore, hits },
     };
-    if (plan.aggregations.length > 0) response.aggregations = runAggregations(plan.aggregations, docs, total, this.data);
+    if (plan.aggregations.length > 0) response.aggregations = runAggregations(plan.aggregations, asBitset(docs), total, this.data);
     return response;
   }
 
   /** With no hits wanted, Elasticsearch neither sorts nor collapses: nor does this. */
-  private page(plan: SearchPlan, docs: Bitset, total: number, order: DocOrder): number[] {
+  private page(plan: SearchPlan, docs: DocSet, total: number, order: DocOrder): number[] {
     if (plan.collapse === undefined) return pageInOrder(docs, total, order, plan.from, plan.size);
     checkSingleValued(plan.collapse, docs);
     return collapseHits(allInOrder(docs, total, order), plan.collapse, plan.from, plan.size);
   }
 
-  private hit(doc: number, plan: SearchPlan, score: Scorer, relevance: boolean): estypes.SearchHit<T> {
+  private hit(doc: number, plan: SearchPlan, filter: SourceFilter, score: Scorer, relevance: boolean): estypes.SearchHit<T> {
     const hit: estypes.SearchHit<T> = { _index: this.name, _id: this.ids[doc]!, _score: relevance ? scoreOf(score, doc) : null };
-    const source = filterSource(this.docs[doc]!, plan.source);
-    if (source !== undefined) hit._source = source;
+    const source = filter(doc);
+    if (source !== undefined) hit._source = source as T;
     if (plan.collapse !== undefined) hit.fields = { [plan.collapse.field.name]: [collapseValue(plan.collapse, doc)] };
     if (!relevance) hit.sort = sortValuesOf(plan.sort, doc, score);
     return hit;
@@ -160,7 +174,7 @@ function reserveValues(builders: readonly FieldIndexBuilder[], sampled: number, 
   for (const builder of builders) builder.reserve(Math.ceil((builder.valueCount / sampled) * total * 1.05) + 1024);
 }
 
-function topScore(docs: Bitset, total: number, order: DocOrder, score: Scorer): number {
+function topScore(docs: DocSet, total: number, order: DocOrder, score: Scorer): number {
   if (typeof score === 'number') return score;
   const [top] = pageInOrder(docs, total, order, 0, 1);
   return top === undefined ? 0 : scoreOf(score, top);

@@ -14,6 +14,7 @@ import type { TermDictionary } from './term-dictionary.ts';
 
 export class FieldIndex {
   private withValue: Bitset | undefined;
+  private withValueCount: number | undefined;
   private multiValued: Bitset | undefined;
   private docOrdinals: DocOrdinals | undefined;
   /** Work to intersect every posting list with a set: a bitset per dense term, a lookup per posting otherwise. */
@@ -61,26 +62,6 @@ export class FieldIndex {
     return this.dense.get(ord) ?? Bitset.of(this.docCount, this.postingDocs, this.postingStart[ord], this.postingStart[ord + 1]);
   }
 
-  /** The documents that hold any term of ordinals `from..to-1`. */
-  docsOfRange(from: number, to: number): Bitset {
-    if (to - from === 1) return this.docsOf(from);
-    return Bitset.of(this.docCount, this.postingDocs, this.postingStart[from], this.postingStart[to]);
-  }
-
-  /** The documents that hold any of the ordinals. */
-  docsOfAny(ords: readonly number[]): Bitset {
-    if (ords.length === 1) return this.docsOf(ords[0]!);
-    const docs = new Bitset(this.docCount);
-    for (const ord of ords) this.addDocsTo(docs, ord);
-    return docs;
-  }
-
-  addDocsTo(target: Bitset, ord: number): void {
-    const dense = this.dense.get(ord);
-    if (dense !== undefined) target.or(dense);
-    else target.addAll(this.postingDocs, this.postingStart[ord], this.postingStart[ord + 1]);
-  }
-
   /** How many members of `docs` hold term `ord`. */
   countIn(ord: number, docs: Bitset): number {
     const dense = this.dense.get(ord);
@@ -96,6 +77,11 @@ export class FieldIndex {
   docsWithValue(): Bitset {
     this.withValue ??= Bitset.of(this.docCount, this.postingDocs);
     return this.withValue;
+  }
+
+  docsWithValueCount(): number {
+    this.withValueCount ??= this.docsWithValue().count();
+    return this.withValueCount;
   }
 
   /** Documents with more than one value (which `collapse` refuses). Shared. */

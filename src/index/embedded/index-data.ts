@@ -8,11 +8,14 @@ import type { FieldCatalog } from './field-catalog.ts';
 import type { FieldIndex } from './field-index.ts';
 import type { DocumentFieldSource } from './field-source.ts';
 import { globToRegExp } from './glob.ts';
+import { Scratch } from './scratch.ts';
 
 export class IndexData {
   private allDocsCache: Bitset | undefined;
   private readonly fields = new Map<string, FieldIndex>();
-  private readonly objectDocs = new Map<string, Bitset>();
+  private readonly objectDocs = new Map<string, { docs: Bitset; count: number }>();
+  /** Working memory of the search under way; `DocumentIndex.search` releases it. */
+  readonly scratch: Scratch;
 
   constructor(
     readonly docCount: number,
@@ -22,6 +25,7 @@ export class IndexData {
     built: Iterable<FieldIndex>,
   ) {
     for (const field of built) this.fields.set(field.name, field);
+    this.scratch = new Scratch(docCount);
   }
 
   /** The index of a catalogued field (built now if it was not yet); `undefined` if unmapped. */
@@ -38,18 +42,20 @@ export class IndexData {
 
   /**
    * Documents with an indexed value in some leaf field under an object path (`parent`), or
-   * whose name matches a `*` pattern (`vernacularName.*`): what `exists` matches there. Shared.
+   * whose name matches a `*` pattern (`vernacularName.*`): what `exists` matches there, and how
+   * many. Shared.
    */
-  documentsWithAny(pathOrPattern: string): Bitset {
-    let docs = this.objectDocs.get(pathOrPattern);
-    if (docs === undefined) {
+  documentsWithAny(pathOrPattern: string): { docs: Bitset; count: number } {
+    let entry = this.objectDocs.get(pathOrPattern);
+    if (entry === undefined) {
       const regExp = pathOrPattern.includes('*') ? globToRegExp(pathOrPattern) : undefined;
       const prefix = `${pathOrPattern}.`;
       const leaves = [...this.catalog].filter(([name]) => (regExp === undefined ? name.startsWith(prefix) : regExp.test(name)));
-      docs = leaves.length === 0 ? this.noDocs() : this.source.documentsWithAny(leaves);
-      this.objectDocs.set(pathOrPattern, docs);
+      const docs = leaves.length === 0 ? this.noDocs() : this.source.documentsWithAny(leaves);
+      entry = { docs, count: docs.count() };
+      this.objectDocs.set(pathOrPattern, entry);
     }
-    return docs;
+    return entry;
   }
 
   docOfId(id: string): number | undefined {

@@ -1,20 +1,20 @@
 /**
- * Runs a leaf clause against the inverted indexes: every leaf becomes a set of term ordinals of
- * one field (found in the sorted dictionary, never by reading documents) and then the union of
- * their posting lists. Results may be shared sets: treat them as read-only.
+ * Turns a leaf clause into an operand of evaluation: every leaf becomes a set of term ordinals
+ * of one field (found in the sorted dictionary, never by reading documents), whose posting
+ * lists are read only when the evaluation plan asks for them.
  */
-import type { Bitset } from './bitset.ts';
 import { fail } from './dsl-reader.ts';
 import type { FieldIndex } from './field-index.ts';
 import type { IndexData } from './index-data.ts';
 import type { ExistsNode, LeafNode, PrefixNode, RangeBound, RangeNode, TermsNode, WildcardNode } from './query-ast.ts';
+import { AllDocs, BitsOperand, ListOperand, NoDocs, PostingsOperand, type Operand } from './operands.ts';
 import { boundKey, termKey } from './query-values.ts';
 import type { KeywordDictionary, TermBound } from './term-dictionary.ts';
 import { compileWildcard } from './wildcard-pattern.ts';
 
 const ID_FIELD = '_id';
 
-export function matchLeaf(node: LeafNode, index: IndexData): Bitset {
+export function matchLeaf(node: LeafNode, index: IndexData): Operand {
   switch (node.kind) {
     case 'terms':
       return matchTerms(node, index);
@@ -32,10 +32,10 @@ export function matchLeaf(node: LeafNode, index: IndexData): Bitset {
 }
 
 /** A term or terms query on a field the mapping does not have matches nothing. */
-function matchTerms(node: TermsNode, index: IndexData): Bitset {
+function matchTerms(node: TermsNode, index: IndexData): Operand {
   const field = index.field(node.field);
   if (field === undefined) {
-    return node.field === ID_FIELD ? matchIds(node.values.map(String), index) : index.noDocs();
+    return node.field === ID_FIELD ? matchIds(node.values.map(String), index) : new NoDocs(index.docCount);
   }
   const ords = new Set<number>();
   for (const value of node.values) {
@@ -43,54 +43,58 @@ function matchTerms(node: TermsNode, index: IndexData): Bitset {
     const ord = key === undefined ? -1 : field.dictionary.find(key);
     if (ord >= 0) ords.add(ord);
   }
-  return ords.size === 0 ? index.noDocs() : field.docsOfAny([...ords]);
+  return ords.size === 0 ? new NoDocs(index.docCount) : PostingsOperand.ofOrds(field, [...ords].sort((a, b) => a - b));
 }
 
-
-function matchIds(ids: readonly string[], index: IndexData): Bitset {
-  const docs = index.noDocs();
+function matchIds(ids: readonly string[], index: IndexData): Operand {
+  const docs = new Set<number>();
   for (const id of ids) {
     const doc = index.docOfId(id);
     if (doc !== undefined) docs.add(doc);
   }
-  return docs;
+  return docs.size === 0 ? new NoDocs(index.docCount) : new ListOperand(index.docCount, Uint32Array.from(docs).sort());
 }
 
-function matchRange(node: RangeNode, index: IndexData): Bitset {
+function ordRange(index: IndexData, field: FieldIndex, [from, to]: [number, number]): Operand {
+  return from < to ? PostingsOperand.ofRange(field, from, to) : new NoDocs(index.docCount);
+}
+
+function matchRange(node: RangeNode, index: IndexData): Operand {
   const field = mappedField(node, index);
-  if (field === undefined) return index.noDocs();
+  if (field === undefined) return new NoDocs(index.docCount);
   const bound = (range: RangeBound | undefined): TermBound | undefined =>
     range && { value: boundKey(field, range.value, node.clause), inclusive: range.inclusive };
-  const [from, to] = field.dictionary.range(bound(node.lower), bound(node.upper));
-  return from < to ? field.docsOfRange(from, to) : index.noDocs();
+  return ordRange(index, field, field.dictionary.range(bound(node.lower), bound(node.upper)));
 }
 
 /** A leaf field, an object (any leaf under it), or a `*` pattern over leaf names. */
-function matchExists(node: ExistsNode, index: IndexData): Bitset {
-  if (node.field === ID_FIELD) return index.allDocs();
+function matchExists(node: ExistsNode, index: IndexData): Operand {
+  if (node.field === ID_FIELD) return new AllDocs(index.allDocs());
   const field = index.field(node.field);
-  if (field !== undefined) return field.docsWithValue();
-  return index.documentsWithAny(node.field);
+  if (field !== undefined) {
+    const count = field.docsWithValueCount();
+    return new BitsOperand(field.docsWithValue(), count, count);
+  }
+  const { docs, count } = index.documentsWithAny(node.field);
+  return new BitsOperand(docs, count, count);
 }
 
-function matchPrefix(node: PrefixNode, index: IndexData): Bitset {
+function matchPrefix(node: PrefixNode, index: IndexData): Operand {
   const field = mappedField(node, index);
-  if (field === undefined) return index.noDocs();
-  const dictionary = keywordDictionary(field, node);
-  const [from, to] = dictionary.prefixRange(node.value);
-  return from < to ? field.docsOfRange(from, to) : index.noDocs();
+  if (field === undefined) return new NoDocs(index.docCount);
+  return ordRange(index, field, keywordDictionary(field, node).prefixRange(node.value));
 }
 
-function matchWildcard(node: WildcardNode, index: IndexData): Bitset {
+function matchWildcard(node: WildcardNode, index: IndexData): Operand {
   const field = mappedField(node, index);
-  if (field === undefined) return index.noDocs();
+  if (field === undefined) return new NoDocs(index.docCount);
   const dictionary = keywordDictionary(field, node);
   const matcher = compileWildcard(node.pattern);
   const [from, to] = dictionary.prefixRange(matcher.prefix);
-  if (matcher.test === undefined) return from < to ? field.docsOfRange(from, to) : index.noDocs();
+  if (matcher.test === undefined) return ordRange(index, field, [from, to]);
   const ords: number[] = [];
   for (let ord = from; ord < to; ord++) if (matcher.test(dictionary.keyAt(ord))) ords.push(ord);
-  return ords.length === 0 ? index.noDocs() : field.docsOfAny(ords);
+  return ords.length === 0 ? new NoDocs(index.docCount) : PostingsOperand.ofOrds(field, ords);
 }
 
 /** `_id` is only supported where it is a plain id lookup. */

@@ -9,7 +9,7 @@
  * compute. Wrap it in `filter` or `constant_score`, or sort by a field.
  */
 import { checkKeys, expectRecord, fail, onlyEntry, readBoost, readList } from './dsl-reader.ts';
-import { ownValue } from './json.ts';
+import { ownValue, type JsonRecord } from './json.ts';
 import { readMinimumShouldMatch } from './minimum-should-match.ts';
 import { LEAF_PARSERS } from './parse-leaf-query.ts';
 import type { BoolNode, QueryNode } from './query-ast.ts';
@@ -56,19 +56,24 @@ const BOOL_KEYS = ['must', 'filter', 'should', 'must_not', 'minimum_should_match
 function parseBool(body: unknown, context: ParseContext): BoolNode {
   const record = expectRecord(body, context.path);
   checkKeys(record, BOOL_KEYS, context.path);
-  const clauses = (key: string, scoring: boolean): QueryNode[] => {
-    const path = `${context.path}.${key}`;
-    return readList(ownValue(record, key), path).map((item) => parseQuery(item, { ...context, path, scoring }));
-  };
   return {
     kind: 'bool',
-    must: clauses('must', context.scoring),
-    filter: clauses('filter', false),
-    should: clauses('should', context.scoring),
-    mustNot: clauses('must_not', false),
+    must: parseClauses(record, 'must', context, context.scoring),
+    filter: parseClauses(record, 'filter', context, false),
+    should: parseClauses(record, 'should', context, context.scoring),
+    mustNot: parseClauses(record, 'must_not', context, false),
     minimumShouldMatch: readMinimumShouldMatch(record, context.path),
     boost: readBoost(record, context.path),
   };
+}
+
+function parseClauses(record: JsonRecord, key: string, context: ParseContext, scoring: boolean): QueryNode[] {
+  const value = ownValue(record, key);
+  if (value === undefined || value === null) return [];
+  const clauseContext = { path: `${context.path}.${key}`, scoring, scoresNeeded: context.scoresNeeded };
+  const clauses: QueryNode[] = [];
+  for (const item of readList(value, clauseContext.path)) clauses.push(parseQuery(item, clauseContext));
+  return clauses;
 }
 
 function parseConstantScore(body: unknown, context: ParseContext): QueryNode {

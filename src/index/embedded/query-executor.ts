@@ -3,19 +3,27 @@
  * scorer: the only scores the subset produces are sums of constant boosts, computed the way
  * Lucene does (32-bit floats; a `bool` sums its `must` scores and its matching `should`
  * scores; `filter` and `must_not` add nothing; boosts multiply down the tree).
+ *
+ * The tree becomes operands (`operands.ts`) whose sizes are known before anything is read; a
+ * `bool` plans its conjunction from them, as sorted lists when it is selective and as bitsets
+ * when it is dense. Working memory comes from `index.scratch`: results are valid until the
+ * search releases it.
  */
-import type { Bitset } from './bitset.ts';
+import type { DocSet } from './doc-set.ts';
 import type { IndexData } from './index-data.ts';
 import { matchLeaf } from './leaf-matcher.ts';
 import { minimumShouldMatch } from './minimum-should-match.ts';
+import { AllDocs, AtLeastOperand, BoolOperand, NoDocs, operandOfMatches, type Operand } from './operands.ts';
 import type { BoolNode, QueryNode } from './query-ast.ts';
 
 /** A constant score shared by every match, or a score per document. */
 export type Scorer = number | ((doc: number) => number);
 
 export interface Evaluation {
-  /** The matching documents. Possibly shared: treat as read-only. */
-  docs: Bitset;
+  /** The matching documents. Possibly shared or scratch: read-only, valid during the search. */
+  docs: DocSet;
+  /** Their number, when known without counting. */
+  count: number | undefined;
   score: Scorer;
 }
 
@@ -28,32 +36,68 @@ export function scoreOf(scorer: Scorer, doc: number): number {
  * @param boost the product of the boosts of the enclosing clauses.
  */
 export function evaluate(node: QueryNode, index: IndexData, scores: boolean, boost = 1): Evaluation {
+  if (!scores) return { ...operandOf(node, index).matches(index.scratch), score: 0 };
   switch (node.kind) {
     case 'match_all':
-      return { docs: index.allDocs(), score: scores ? floatProduct(boost, node.boost) : 0 };
+      return { docs: index.allDocs(), count: index.docCount, score: floatProduct(boost, node.boost) };
     case 'constant_score':
-      return { docs: evaluate(node.filter, index, false).docs, score: scores ? floatProduct(boost, node.boost) : 0 };
+      return { ...operandOf(node.filter, index).matches(index.scratch), score: floatProduct(boost, node.boost) };
     case 'bool':
-      return evaluateBool(node, index, scores, boost);
+      return evaluateScoredBool(node, index, boost);
     default:
-      return { docs: matchLeaf(node, index), score: 0 };
+      return { ...matchLeaf(node, index).matches(index.scratch), score: 0 };
   }
+}
+
+/** The operand of a clause in filter context (no scores). */
+function operandOf(node: QueryNode, index: IndexData): Operand {
+  switch (node.kind) {
+    case 'match_all':
+      return new AllDocs(index.allDocs());
+    case 'constant_score':
+      return operandOf(node.filter, index);
+    case 'bool':
+      return boolOperand(node, index, undefined);
+    default:
+      return matchLeaf(node, index);
+  }
+}
+
+function operandsOf(clauses: readonly QueryNode[], index: IndexData): Operand[] {
+  const operands: Operand[] = [];
+  for (const clause of clauses) operands.push(operandOf(clause, index));
+  return operands;
+}
+
+/** `scored`: the `must` and `should` clauses already evaluated, when their scores count. */
+function boolOperand(node: BoolNode, index: IndexData, scored: { must: Operand[]; should: Operand[] } | undefined): Operand {
+  if (node.must.length + node.filter.length + node.should.length + node.mustNot.length === 0) return new AllDocs(index.allDocs());
+  // Every clause is looked up (and may be refused) before anything is skipped, in the order
+  // must, should, filter, must_not.
+  const required = scored?.must ?? operandsOf(node.must, index);
+  const optional = scored?.should ?? operandsOf(node.should, index);
+  for (const clause of node.filter) required.push(operandOf(clause, index));
+  const excluded = operandsOf(node.mustNot, index);
+  const minShould = requiredShouldCount(node);
+  if (minShould > optional.length) return new NoDocs(index.docCount);
+  if (minShould > 0) required.push(new AtLeastOperand(index.docCount, optional, minShould));
+  return new BoolOperand(index.docCount, required, excluded, index.allDocs());
 }
 
 function floatProduct(a: number, b: number): number {
   return Math.fround(Math.fround(a) * Math.fround(b));
 }
 
-function evaluateBool(node: BoolNode, index: IndexData, scores: boolean, outerBoost: number): Evaluation {
+/** Scored clauses are evaluated first (their scorers need their matches); the rest plans as in filter context. */
+function evaluateScoredBool(node: BoolNode, index: IndexData, outerBoost: number): Evaluation {
   const clauseCount = node.must.length + node.filter.length + node.should.length + node.mustNot.length;
-  if (clauseCount === 0) return { docs: index.allDocs(), score: scores ? floatProduct(outerBoost, node.boost) : 0 };
+  if (clauseCount === 0) return { docs: index.allDocs(), count: index.docCount, score: floatProduct(outerBoost, node.boost) };
   const boost = node.boost === 1 ? outerBoost : floatProduct(outerBoost, node.boost);
-  const must = node.must.map((clause) => evaluate(clause, index, scores, boost));
-  const should = node.should.map((clause) => evaluate(clause, index, scores, boost));
-  const required = [...must.map((e) => e.docs), ...node.filter.map((clause) => evaluate(clause, index, false).docs)];
-  const excluded = node.mustNot.map((clause) => evaluate(clause, index, false).docs);
-  const docs = combine(index, required, should.map((e) => e.docs), excluded, requiredShouldCount(node));
-  return { docs, score: scores ? boolScorer(must, should) : 0 };
+  const must = node.must.map((clause) => evaluate(clause, index, true, boost));
+  const should = node.should.map((clause) => evaluate(clause, index, true, boost));
+  const asOperands = (evaluations: Evaluation[]) => evaluations.map((e) => operandOfMatches(e, index.docCount));
+  const matches = boolOperand(node, index, { must: asOperands(must), should: asOperands(should) }).matches(index.scratch);
+  return { ...matches, score: boolScorer(must, should) };
 }
 
 /**
@@ -64,27 +108,6 @@ function requiredShouldCount(node: BoolNode): number {
   const specified = node.minimumShouldMatch === undefined ? 0 : minimumShouldMatch(node.minimumShouldMatch, node.should.length);
   const hasRequired = node.must.length + node.filter.length > 0;
   return !hasRequired && node.should.length > 0 ? Math.max(1, specified) : specified;
-}
-
-function combine(index: IndexData, required: Bitset[], should: Bitset[], excluded: Bitset[], minShould: number): Bitset {
-  if (minShould > should.length) return index.noDocs();
-  const positive = minShould > 0 ? [...required, atLeast(index, should, minShould)] : required;
-  if (positive.length === 1 && excluded.length === 0) return positive[0]!;
-  const docs = (positive[0] ?? index.allDocs()).copy();
-  for (const set of positive.slice(1)) docs.and(set);
-  for (const set of excluded) docs.andNot(set);
-  return docs;
-}
-
-/** Documents in at least `k` of the sets: `level[j]` holds those seen in more than `j` sets. */
-function atLeast(index: IndexData, sets: Bitset[], k: number): Bitset {
-  if (k === 1) return sets.reduce((union, set) => union.or(set), index.noDocs());
-  const level = Array.from({ length: k }, () => index.noDocs());
-  for (const set of sets) {
-    for (let j = k - 1; j > 0; j--) level[j]!.or(level[j - 1]!.copy().and(set));
-    level[0]!.or(set);
-  }
-  return level[k - 1]!;
 }
 
 /** `must` scores summed, plus the scores of the `should` clauses a document matches. */

@@ -210,6 +210,9 @@ export const sourceArb = fc.constantFrom(
   { excludes: ['obj.a', 'items'] },
   { includes: ['obj', 'items'], excludes: ['items.count', 'obj.b'] },
   { excludes: ['items.name'] },
+  { excludes: ['kw', 'items', 'nope'] },
+  ['id', 'n', 'items', ' '],
+  { includes: ['kw', 'obj', 'note'], excludes: ['obj'] },
 );
 
 export const bodyArb = fc.record(

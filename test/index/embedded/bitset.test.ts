@@ -25,6 +25,16 @@ describe('Bitset', () => {
         expect(x.nth(a.length)).toBe(-1);
         for (const from of [0, 1, 31, 32, 33, size - 1]) expect(x.next(from)).toBe(sorted.find((doc) => doc >= from) ?? -1);
         expect(Bitset.full(size).count()).toBe(size);
+        const combined = new Bitset(size).add(0);
+        expect(combined.assignCombination(x, [y], [])).toBe(x.countAnd(y));
+        expect(members(combined)).toEqual(members(x.copy().and(y)));
+        expect(combined.assignCombination(x, [], [y, y])).toBe(x.copy().andNot(y).count());
+        expect(members(combined)).toEqual(members(x.copy().andNot(y)));
+        expect(combined.assignCombination(Bitset.full(size), [x, y, x], [Bitset.of(size, [0])])).toBe(x.copy().and(y).andNot(Bitset.of(size, [0])).count());
+        expect(members(combined)).toEqual(members(x.copy().and(y).andNot(Bitset.of(size, [0]))));
+        const removed = x.copy();
+        expect(removed.removeAll(b)).toBe(x.countAnd(y));
+        expect(members(removed)).toEqual(members(x.copy().andNot(y)));
       }),
     );
   });

@@ -98,6 +98,34 @@ describe('_source', () => {
     expect(index.get('MX.1')).toEqual(doc);
   });
 
+  it('keeps and drops whole top-level keys for plain names, the same for every document shape', () => {
+    const docs = [
+      { id: 'a', x: 1, y: { z: [1] }, w: undefined, q: null },
+      { y: 2, id: 'b', x: { deep: true } },
+      { id: 'c', ['__proto__']: { polluted: true }, x: 3 },
+      { id: 'd', 'x.y': 1, x: 4 },
+    ];
+    const plainIndex = DocumentIndex.build(docs.map((d) => JSON.parse(JSON.stringify(d)) as Record<string, unknown>), { fields, idField: 'id' });
+    docs[2] = JSON.parse('{"id":"c","__proto__":{"polluted":true},"x":3}') as (typeof docs)[2];
+    const withProto = DocumentIndex.build(docs, { fields, idField: 'id' });
+    const sources = (index: DocumentIndex<object>, spec: unknown) => index.search({ _source: spec as never, sort: ['_doc'] }).hits.hits.map((hit) => hit._source);
+    for (const index of [plainIndex, withProto]) {
+      for (let round = 0; round < 2; round++) {
+        const excluded = sources(index, { excludes: ['x'] });
+        expect(excluded[0]).toEqual({ id: 'a', y: { z: [1] }, q: null });
+        expect(Object.keys(excluded[0]!)).toEqual(['id', 'y', 'q']);
+        expect(excluded[1]).toEqual({ y: 2, id: 'b' });
+        expect(excluded[3]).toEqual({ id: 'd' });
+        expect(sources(index, ['x', 'id'])).toEqual([{ id: 'a', x: 1 }, { id: 'b', x: { deep: true } }, { id: 'c', x: 3 }, { id: 'd', 'x.y': 1, x: 4 }]);
+        expect(sources(index, { includes: ['y', 'x'], excludes: ['x'] })).toEqual([{ y: { z: [1] } }, { y: 2 }, {}, {}]);
+      }
+    }
+    const [, , proto] = sources(withProto, { excludes: ['x'] }) as object[];
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.keys(proto!)).toEqual(['id', '__proto__']);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
   it('refuses unknown options', () => {
     expect(() => source({ includes: ['a'], exclude_vectors: true })).toThrow(/_source.exclude_vectors/);
     expect(() => source([1])).toThrow(/_source/);

@@ -1,0 +1,151 @@
+/**
+ * Query evaluation chooses, clause by clause, between sorted lists and bitsets, galloping and
+ * probing, filtering through a nested `bool` or evaluating it whole, and so on. Every choice
+ * must give the same answers: here the choices are made at random (`setStrategyChooser`) and
+ * the engine compared with the brute-force evaluator, on the small random collections of the
+ * other property tests and on bigger ones where most terms are rare (so that the costs, left to
+ * themselves, pick the list strategies).
+ */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UnsupportedQueryError } from '../../../src/index/engine.ts';
+import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
+import { setStrategyChooser } from '../../../src/index/embedded/strategy.ts';
+import { bodyArb, docsArb, propertyCatalog, propertyFields, scoringQueryArb } from './arbitraries.ts';
+import { bruteSearch } from './brute-force-search.ts';
+import { untyped } from './fixtures.ts';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 600);
+
+/** Choices at random, reproducibly from `seed`. */
+function randomChoices(seed: number): void {
+  let state = seed >>> 0 || 1;
+  setStrategyChooser(() => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state & 1) === 0;
+  });
+}
+
+afterEach(() => setStrategyChooser(undefined));
+
+function engineAnswer(index: DocumentIndex, body: Record<string, unknown>): { refused: string } | { response: object } {
+  try {
+    const { took: _took, timed_out: _timedOut, _shards, ...response } = index.search(untyped(body));
+    return { response };
+  } catch (error) {
+    if (error instanceof UnsupportedQueryError) return { refused: error.clause.startsWith('scoring leaf') ? 'scoring leaf' : error.clause };
+    throw error;
+  }
+}
+
+/** Asks the same index twice, so a second search also runs on scratch memory the first one used. */
+function check(docs: Record<string, unknown>[], bodies: Record<string, unknown>[]): void {
+  const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id' });
+  for (const body of [...bodies, ...bodies]) expect(engineAnswer(index, body)).toEqual(bruteSearch(docs, propertyFields, body));
+}
+
+describe('evaluation strategies chosen at random', () => {
+  it('answer every request like the brute-force evaluator', () => {
+    fc.assert(
+      fc.property(docsArb, bodyArb, bodyArb, fc.integer(), (docs, first, second, seed) => {
+        randomChoices(seed);
+        check(docs, [first, second]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('score like the brute-force evaluator', () => {
+    fc.assert(
+      fc.property(docsArb, scoringQueryArb, fc.integer({ min: 0, max: 5 }), fc.integer(), (docs, query, from, seed) => {
+        randomChoices(seed);
+        check(docs, [{ query, from, size: 5, _source: false }, { query, sort: [{ _score: 'asc' }, { n: 'desc' }], size: 5, _source: false }]);
+      }),
+      { numRuns: Math.ceil(RUNS / 2) },
+    );
+  });
+});
+
+/** A bigger collection where `n` has some 300 values (rare terms), `grp` and `flag` few (dense ones). */
+function bigCollection(seed: number, size: number): Record<string, unknown>[] {
+  let state = seed >>> 0 || 1;
+  const next = (bound: number) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return Math.floor((state / 2 ** 32) * bound);
+  };
+  return Array.from({ length: size }, (_, i) => {
+    const doc: Record<string, unknown> = { id: `d${i}`, grp: ['g1', 'g2', 'g3'][next(3)], num: next(5) };
+    if (next(10) > 0) doc['n'] = next(300);
+    if (next(3) === 0) doc['flag'] = next(2) === 0;
+    if (next(4) > 0) doc['kw'] = ['a', 'ab', 'b', 'B', 'é'][next(5)];
+    const items = next(4);
+    if (items > 0) doc['items'] = Array.from({ length: items }, () => ({ name: `i${next(40)}` }));
+    return doc;
+  });
+}
+
+const rareValue = fc.integer({ min: 0, max: 299 });
+const bigLeafArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  rareValue.map((n) => ({ term: { n } })),
+  fc.array(rareValue, { minLength: 1, maxLength: 6 }).map((values) => ({ terms: { n: values } })),
+  fc.tuple(rareValue, fc.integer({ min: 0, max: 60 })).map(([from, width]) => ({ range: { n: { gte: from, lt: from + width } } })),
+  fc.array(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 8 }).map((values) => ({ terms: { 'items.name': values.map((v) => `i${v}`) } })),
+  fc.constantFrom('g1', 'g2', 'g3').map((grp) => ({ term: { grp } })),
+  fc.boolean().map((flag) => ({ term: { flag } })),
+  fc.integer({ min: 0, max: 4 }).map((num) => ({ term: { num } })),
+  fc.constantFrom('a', 'b', 'é', 'x').map((prefix) => ({ prefix: { kw: prefix } })),
+  fc.constantFrom('n', 'flag', 'items', 'kw').map((field) => ({ exists: { field } })),
+  fc.array(fc.integer({ min: 0, max: 1200 }), { maxLength: 5 }).map((numbers) => ({ ids: { values: numbers.map((n) => `d${n}`) } })),
+  fc.constant({ match_all: {} }),
+);
+
+const bigQueryArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ query: Record<string, unknown> }>((tie) => ({
+  query: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    bigLeafArb,
+    fc
+      .record(
+        {
+          must: fc.array(tie('query'), { maxLength: 2 }),
+          filter: fc.array(tie('query'), { maxLength: 4 }),
+          should: fc.array(tie('query'), { maxLength: 3 }),
+          must_not: fc.array(tie('query'), { maxLength: 2 }),
+          minimum_should_match: fc.constantFrom(1, 2, '50%'),
+        },
+        { requiredKeys: [] },
+      )
+      .map((body) => ({ bool: body })),
+  ),
+})).query;
+
+/** The shape the service sends: a flat `bool` of filters and exclusions. */
+const flatQueryArb = fc
+  .record({ filter: fc.array(bigLeafArb, { minLength: 1, maxLength: 4 }), must_not: fc.array(bigLeafArb, { maxLength: 2 }) })
+  .map((body) => ({ bool: body }));
+
+const bigBodyArb = fc
+  .record({
+    query: fc.oneof(flatQueryArb, bigQueryArb.map((query) => ({ constant_score: { filter: query } }))),
+    sort: fc.constantFrom([{ n: 'desc' }, '_doc'], [{ kw: { order: 'asc' } }, { n: 'asc' }], ['_doc'], [{ _doc: 'desc' }], undefined),
+    from: fc.constantFrom(0, 0, 3, 40, 500),
+    size: fc.constantFrom(0, 5, 20),
+    track_total_hits: fc.constantFrom(true, 100),
+    aggs: fc.constantFrom(undefined, { g: { terms: { field: 'grp' } } }),
+    collapse: fc.constantFrom(undefined, undefined, { field: 'num' }),
+    _source: fc.constantFrom(['n', 'grp'], { excludes: ['items'] }),
+  })
+  .map((body) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)));
+
+describe('evaluation on bigger collections of mostly rare terms', () => {
+  it('answers like the brute-force evaluator, with choices by cost and at random', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 200, max: 1200 }), bigBodyArb, bigBodyArb, fc.boolean(), fc.integer(), (docSeed, size, first, second, random, seed) => {
+        if (random) randomChoices(seed);
+        check(bigCollection(docSeed, size), [first, second]);
+      }),
+      { numRuns: Math.ceil(RUNS / 4) },
+    );
+  });
+});
