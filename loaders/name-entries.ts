@@ -2,7 +2,7 @@
  * The names of a checklist version (DESIGN §7): one entry per name literal of each taxon, with
  * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
  */
-import { entryKeys, type NameEntry } from '../src/search/name-entry.ts';
+import { entryKeys, Interner, type NameEntry } from '../src/search/name-entry.ts';
 import { staticRank } from '../src/search/static-rank.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
 
@@ -88,13 +88,14 @@ function taxonAttributes(taxon: TaxonDocument) {
 
 /** Every name entry of the documents of one version, taxa in taxonomic order. */
 export function* nameEntriesOf(docs: Iterable<TaxonDocument>): Generator<NameEntry> {
+  const interner = new Interner();
   for (const taxon of docs) {
     const literals = literalsOf(taxon);
     if (literals.length === 0) continue;
     const attributes = taxonAttributes(taxon);
     for (const [n, literal] of literals.entries()) {
       yield { id: `${taxon.id}/${n}`, name: literal.name, nameType: literal.nameType,
-        ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name), ...attributes,
+        ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name, interner), ...attributes,
         staticRank: staticRank({ ...attributes, nameType: literal.nameType }) };
     }
   }

@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { startServer } from '../http/server.ts';
-import { DataLoadError } from '../../loaders/problems.ts';
+import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 
+/** `taxa serve`: refuses to start on a bad environment or bad data, listing every problem. */
 export async function runServe(argv: string[]): Promise<number> {
   if (argv.includes('--help')) {
     process.stdout.write('usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ACCESS_TOKENS, LOG_LEVEL.\n');
@@ -11,7 +12,12 @@ export async function runServe(argv: string[]): Promise<number> {
     await startServer(loadConfig());
     return 0;
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataLoadError) {
+    if (error instanceof DataLoadError) {
+      for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);
+      process.stderr.write(`loader: the data directory was refused with ${error.problems.length} problem(s)\n`);
+      return 1;
+    }
+    if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }

@@ -48,8 +48,26 @@ export interface NameEntry {
 
 export const GRAM_LENGTH = 3;
 
+/**
+ * Shares equal strings and lists between entries. A million names have some fifteen million
+ * trigrams and words but only tens of thousands of distinct ones; without sharing, each would be
+ * its own string in memory.
+ */
+export class Interner {
+  private readonly strings = new Map<string, string>();
+
+  string(value: string): string {
+    const known = this.strings.get(value);
+    if (known !== undefined) return known;
+    this.strings.set(value, value);
+    return value;
+  }
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
 /** The distinct trigrams of each text (texts shorter than three characters give themselves). */
-export function trigrams(texts: readonly string[]): string[] {
+export function trigrams(texts: readonly string[], interner?: Interner): string[] {
   const grams = new Set<string>();
   for (const text of texts) {
     if (text.length < GRAM_LENGTH) {
@@ -58,19 +76,21 @@ export function trigrams(texts: readonly string[]): string[] {
     }
     for (let i = 0; i + GRAM_LENGTH <= text.length; i++) grams.add(text.slice(i, i + GRAM_LENGTH));
   }
-  return [...grams];
+  return interner ? [...grams].map((gram) => interner.string(gram)) : [...grams];
 }
 
 type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'>;
 
-/** The search keys of a name literal. */
-export function entryKeys(name: string): EntryKeys {
-  const foldedKeys = nameKeys(name, { fold: true });
+/** The search keys of a name literal; lists equal in strict and folded form are one list. */
+export function entryKeys(name: string, interner: Interner = new Interner()): EntryKeys {
+  const exactKeys = nameKeys(name, { fold: false });
+  const folded = nameKeys(name, { fold: true });
+  const foldedKeys = sameList(exactKeys, folded) ? exactKeys : folded;
   const rankText = rankingText(name, false);
-  const foldedRankText = rankingText(name, true);
-  return {
-    exactKeys: nameKeys(name, { fold: false }), foldedKeys, grams: trigrams(foldedKeys),
-    rankText, rankWords: [...new Set(rankText.split(' '))],
-    foldedRankText, foldedRankWords: [...new Set(foldedRankText.split(' '))],
-  };
+  const folding = rankingText(name, true);
+  const foldedRankText = folding === rankText ? rankText : folding;
+  const words = (text: string) => [...new Set(text.split(' '))].map((word) => interner.string(word));
+  const rankWords = words(rankText);
+  const foldedRankWords = foldedRankText === rankText ? rankWords : words(foldedRankText);
+  return { exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, rankWords, foldedRankText, foldedRankWords };
 }
