@@ -90,6 +90,8 @@ export function hybridNameKeys(name: string): string[] {
 
 /** Removes `X` (or `x`) tokens that stand between two words of space-collapsed text. */
 export function removeLoneX(collapsed: string): string {
+  // Most names have no lone x at all: skip splitting them.
+  if (!collapsed.includes(' X ') && !collapsed.includes(' x ')) return collapsed;
   const words = collapsed.split(' ');
   const last = words.length - 1;
   return words.filter((word, i) => !(i > 0 && i < last && (word === 'X' || word === 'x'))).join(' ');
