@@ -575,7 +575,8 @@ export class AtLeastOperand extends Operand {
   bitsCost(): number {
     if (this.built !== undefined) return 0;
     const each = this.clauses.reduce((total, clause) => total + Math.min(clause.bitsCost(), clause.listCost() + clause.estimate * BIT_SET), 0);
-    return each + this.clauses.length * this.k * this.wordCount * WORD_OP * 2;
+    const levels = each + this.clauses.length * this.k * this.wordCount * WORD_OP * 2;
+    return this.k === 1 ? levels : Math.min(levels, this.countingOverListsCost());
   }
 
   bits(scratch: Scratch): Bitset {
@@ -585,6 +586,9 @@ export class AtLeastOperand extends Operand {
       for (const clause of this.clauses) clause.addTo(scratch, union);
       return (this.built = union);
     }
+    if (this.clauses.length < 256 && prefer(this.countingOverListsCost(), this.levelsCost())) {
+      return (this.built = this.countOverLists(scratch));
+    }
     const level = Array.from({ length: this.k }, () => scratch.bitset());
     const both = scratch.bitset();
     for (const clause of this.clauses) {
@@ -593,6 +597,32 @@ export class AtLeastOperand extends Operand {
       level[0]!.or(set);
     }
     return (this.built = level[this.k - 1]!);
+  }
+
+  /** Counting each clause's posting list: proportional to the postings, not the collection. */
+  private countingOverListsCost(): number {
+    return this.clauses.reduce((total, clause) => total + clause.listCost() + clause.estimate * 2 * PROBE, 0);
+  }
+
+  private levelsCost(): number {
+    const each = this.clauses.reduce((total, clause) => total + clause.bitsCost(), 0);
+    return each + this.clauses.length * this.k * this.wordCount * WORD_OP * 2;
+  }
+
+  /**
+   * A document matches once `k` of the lists have named it. Selective `should` clauses, such
+   * as the trigrams of a likely name-search query, then cost their postings instead of `k`
+   * full-width bitset passes per clause.
+   */
+  private countOverLists(scratch: Scratch): Bitset {
+    const counts = scratch.counts();
+    const result = scratch.bitset();
+    const lists = this.clauses.map((clause) => clause.list(scratch));
+    for (const docs of lists) {
+      for (let i = 0; i < docs.length; i++) if (++counts[docs[i]!]! === this.k) result.add(docs[i]!);
+    }
+    for (const docs of lists) for (let i = 0; i < docs.length; i++) counts[docs[i]!] = 0;
+    return result;
   }
 
   private countingCost(n: number): number {

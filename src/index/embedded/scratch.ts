@@ -20,6 +20,8 @@ export class Scratch {
   private readonly freeLists: Uint32Array[] = [];
   private readonly takenLists: Uint32Array[] = [];
 
+  private counters: Uint8Array | undefined;
+
   /** Longer lists (merges of many posting lists) are not kept. */
   private readonly keptListLength: number;
 
@@ -58,6 +60,14 @@ export class Scratch {
     }
     this.takenLists.push(list);
     return list;
+  }
+
+  /**
+   * One counter per document, all zero. Whoever counts with it sets every counter it touched
+   * back to zero before the search ends, so no clearing of the whole array is ever needed.
+   */
+  counts(): Uint8Array {
+    return (this.counters ??= new Uint8Array(this.docCount));
   }
 
   /** Everything taken since the last release is free again. */
