@@ -47,8 +47,8 @@ export interface CandidatePage {
 /** Share of the query's trigrams a likely candidate must have; the service relaxes it once. */
 export const LIKELY_GRAM_SHARE = { strict: 0.5, relaxed: 0.25 } as const;
 
-/** Candidates carry their keys (for the rules) but not their index-only tokens. */
-const SOURCE = { excludes: ['grams', 'rankText', 'rankWords', 'foldedRankText', 'foldedRankWords'] };
+/** Candidates carry their keys and ranking texts (for the rules) but not their index-only tokens. */
+const SOURCE = { excludes: ['grams', 'rankWords', 'foldedRankWords'] };
 
 const SORT_AFTER_RANK = [{ taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }] as const;
 

@@ -29,6 +29,9 @@ export interface RankedMatch {
   observationCountFinland?: number;
   /** Only for the deterministic last tie-break of `sortMatches`. */
   taxonId?: string;
+  /** `rankingText` of the name, strict and folded, when precomputed (the names index has them). */
+  rankText?: string;
+  foldedRankText?: string;
 }
 
 export interface RankQuery {
@@ -57,7 +60,7 @@ export function rankQuery(query: string): RankQuery {
 }
 
 export function rankFeatures<T extends RankedMatch>(match: T, query: RankQuery): RankFeatures<T> {
-  const text = rankingText(match.matchingName, query.fold);
+  const text = (query.fold ? match.foldedRankText : match.rankText) ?? rankingText(match.matchingName, query.fold);
   const words = text.split(' ');
   const q = query.text;
   return {

@@ -25,8 +25,9 @@ import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 
 /** A candidate as the index returns it (without its trigrams). */
-export type Candidate = Omit<NameEntry, 'grams' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'>;
-export type HitEntry = Omit<Candidate, 'id' | 'exactKeys' | 'foldedKeys'>;
+export type Candidate = Omit<NameEntry, 'grams' | 'rankWords' | 'foldedRankWords'>;
+export type HitEntry = Omit<Candidate, 'id' | 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText'> &
+  Partial<Pick<Candidate, 'rankText' | 'foldedRankText'>>;
 
 export interface NameMatchHit {
   entry: HitEntry;
@@ -56,6 +57,8 @@ function ranked(entry: HitEntry, matchType: MatchType, similarity?: number): Ran
     finnish: entry.finnish, species: entry.species, taxonId: entry.taxonId,
     ...(entry.taxonRank ? { taxonRank: entry.taxonRank } : {}),
     ...(entry.observationCountFinland !== undefined ? { observationCountFinland: entry.observationCountFinland } : {}),
+    ...(entry.rankText !== undefined ? { rankText: entry.rankText } : {}),
+    ...(entry.foldedRankText !== undefined ? { foldedRankText: entry.foldedRankText } : {}),
   };
 }
 

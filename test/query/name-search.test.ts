@@ -10,7 +10,7 @@ const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSea
 });
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
-const SOURCE = { excludes: ['grams', 'rankText', 'rankWords', 'foldedRankText', 'foldedRankWords'] };
+const SOURCE = { excludes: ['grams', 'rankWords', 'foldedRankWords'] };
 const SORT = [{ staticRank: { order: 'asc' } }, { taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }];
 const PAGE = { from: 0, size: 128 };
 
