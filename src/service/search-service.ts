@@ -47,8 +47,9 @@ type RankedHit = NameMatchHit & {
 };
 
 const LIST_ORDER: readonly MatchType[] = ['EXACT', 'PARTIAL', 'LIKELY'];
-/** The first page of candidates; each further page is four times larger. */
+/** The first page of candidates; when more are needed, the rest come in pages of at most MAX_PAGE. */
 const FIRST_PAGE = 128;
+const MAX_PAGE = 20_000;
 
 function ranked(entry: HitEntry, matchType: MatchType, similarity?: number): RankedHit {
   return {
@@ -149,7 +150,7 @@ export function createSearchService({ engine, resolveVersion }: {
     let groupRank = -1;
     let read = 0;
     const names = new Set<string>();
-    for (let size = FIRST_PAGE; ; size *= 4) {
+    for (let size = FIRST_PAGE; ; ) {
       const result = await engine.search<Candidate>({ version, kind: 'names' }, compile({ from: read, size }));
       const hits = result.hits.hits;
       for (const hit of hits) {
@@ -169,6 +170,9 @@ export function createSearchService({ engine, resolveVersion }: {
       read += hits.length;
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       if (hits.length < size || read >= total) break;
+      // A group larger than the first page is ranked whole anyway: read the rest at once rather
+      // than have the index evaluate and sort the same query page after page.
+      size = Math.min(total - read, MAX_PAGE);
     }
     takeGroup(group, type, request, answer);
     return read;
