@@ -1,0 +1,236 @@
+/** A term's (or terms') posting lists as an operand. */
+import type { Bitset } from './bitset.ts';
+import { filterByBits, filterBySorted, mergeSorted } from './doc-set.ts';
+import type { FieldIndex } from './field-index.ts';
+import type { Scratch } from './scratch.ts';
+import { prefer } from './strategy.ts';
+import { BIT_SET, EMPTY, EXTRACT, gallopCost, MAX_FILTERED_RUNS, MERGE, PROBE, WORD_COUNT, WORD_FILL, WORD_OP } from './operand-costs.ts';
+import { Operand } from './operand.ts';
+
+export class PostingsOperand extends Operand {
+  readonly estimate: number;
+  readonly exact: number | undefined;
+  private readonly postings: Uint32Array;
+  private listed: Uint32Array | undefined;
+  private built: Bitset | undefined;
+
+  /** `ords` ascending, or `undefined` for the range `from..to-1`. */
+  private constructor(
+    private readonly field: FieldIndex,
+    private readonly ords: readonly number[] | undefined,
+    private readonly from: number,
+    private readonly to: number,
+  ) {
+    super(field.docCount);
+    this.postings = field.postings;
+    let total = 0;
+    if (ords === undefined) total = field.start(to) - field.start(from);
+    else for (const ord of ords) total += field.docFreq(ord);
+    this.estimate = total;
+    this.exact = this.runCount === 1 ? total : undefined;
+  }
+
+  static ofOrds(field: FieldIndex, ords: readonly number[]): PostingsOperand {
+    return new PostingsOperand(field, ords, 0, 0);
+  }
+
+  static ofRange(field: FieldIndex, from: number, to: number): PostingsOperand {
+    return new PostingsOperand(field, undefined, from, to);
+  }
+
+  private get runCount(): number {
+    return this.ords === undefined ? this.to - this.from : this.ords.length;
+  }
+
+  private ordAt(run: number): number {
+    return this.ords === undefined ? this.from + run : this.ords[run]!;
+  }
+
+  /** The posting list of the run-th ordinal as a view (no copy). */
+  private run(run: number): Uint32Array {
+    const ord = this.ordAt(run);
+    return this.postings.subarray(this.field.start(ord), this.field.start(ord + 1));
+  }
+
+  override readyBits(): Bitset | undefined {
+    return this.built ?? (this.runCount === 1 ? this.field.denseDocs(this.ordAt(0)) : undefined);
+  }
+
+  private mergeCost(members: number): number {
+    return members * Math.ceil(Math.log2(this.runCount)) * MERGE;
+  }
+
+  listCost(): number {
+    if (this.runCount <= 1 || this.listed !== undefined) return 0;
+    return Math.min(this.mergeCost(this.estimate), this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT);
+  }
+
+  list(scratch: Scratch): Uint32Array {
+    if (this.listed !== undefined) return this.listed;
+    if (this.runCount === 0) return EMPTY;
+    if (this.runCount === 1) return (this.listed = this.run(0));
+    if (prefer(this.mergeCost(this.estimate), this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT)) {
+      const runs = Array.from({ length: this.runCount }, (_, i) => this.run(i));
+      this.listed = mergeAll(scratch, runs, this.estimate);
+    } else {
+      const bits = this.bits(scratch);
+      const docs = scratch.list(Math.min(this.estimate, this.docCount));
+      this.listed = docs.subarray(0, bits.writeTo(docs));
+    }
+    return this.listed;
+  }
+
+  bitsCost(): number {
+    if (this.readyBits() !== undefined) return 0;
+    return this.wordCount * WORD_FILL + this.estimate * BIT_SET;
+  }
+
+  bits(scratch: Scratch): Bitset {
+    const ready = this.readyBits();
+    if (ready !== undefined) return ready;
+    const target = scratch.bitset();
+    if (this.ords === undefined) target.addAll(this.postings, this.field.start(this.from), this.field.start(this.to));
+    else for (let i = 0; i < this.ords.length; i++) this.addRun(target, i);
+    this.built = target;
+    return target;
+  }
+
+  private addRun(target: Bitset, run: number): void {
+    const ord = this.ordAt(run);
+    const dense = this.field.denseDocs(ord);
+    if (dense !== undefined && prefer(this.wordCount * WORD_OP, this.field.docFreq(ord) * BIT_SET)) target.or(dense);
+    else target.addAll(this.postings, this.field.start(ord), this.field.start(ord + 1));
+  }
+
+  /** Each list probed on its own: the dense ones by their bitsets, a single sparse one by galloping. */
+  private probeEachCost(n: number): number {
+    let cost = 0;
+    for (let i = 0; i < this.runCount; i++) {
+      const ord = this.ordAt(i);
+      cost += this.field.denseDocs(ord) !== undefined ? n * PROBE : gallopCost(n, this.field.docFreq(ord)) + n;
+    }
+    return cost;
+  }
+
+  override filterCost(n: number): number {
+    if (this.readyBits() !== undefined) return n * PROBE;
+    const each = this.runCount <= MAX_FILTERED_RUNS ? this.probeEachCost(n) : Infinity;
+    return Math.min(each, super.filterCost(n));
+  }
+
+  override filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
+    if (this.readyBits() !== undefined || this.listed !== undefined) return super.filter(scratch, cands, n, out, keep);
+    if (this.runCount === 1) {
+      const ord = this.ordAt(0);
+      return filterBySorted(cands, n, out, keep, this.postings, this.field.start(ord), this.field.start(ord + 1));
+    }
+    if (this.runCount > MAX_FILTERED_RUNS || !prefer(this.probeEachCost(n), super.filterCost(n))) return super.filter(scratch, cands, n, out, keep);
+    // A candidate matches when any list holds it: mark per list, then keep or drop the marked.
+    const marks = scratch.list(n).fill(0, 0, n);
+    const found = scratch.list(n);
+    for (let i = 0; i < this.runCount; i++) {
+      const ord = this.ordAt(i);
+      const dense = this.field.denseDocs(ord);
+      const count =
+        dense !== undefined
+          ? filterByBits(cands, n, found, true, dense)
+          : filterBySorted(cands, n, found, true, this.postings, this.field.start(ord), this.field.start(ord + 1));
+      markFound(cands, n, found, count, marks);
+    }
+    let k = 0;
+    const wanted = keep ? 1 : 0;
+    for (let i = 0; i < n; i++) if (marks[i] === wanted) out[k++] = cands[i]!;
+    return k;
+  }
+
+  override listFilteredCost(probe: Operand): number {
+    return Math.min(this.eachFilteredCost(probe), super.listFilteredCost(probe));
+  }
+
+  private eachFilteredCost(probe: Operand): number {
+    if (this.runCount <= 1 || this.runCount > MAX_FILTERED_RUNS || this.listed !== undefined) return Infinity;
+    let cost = 0;
+    for (let i = 0; i < this.runCount; i++) cost += probe.filterCost(this.field.docFreq(this.ordAt(i)));
+    return cost + this.mergeCost((this.estimate * probe.estimate) / this.docCount);
+  }
+
+  /** Several lists: each filtered on its own, the (shorter) survivors merged. */
+  override listFiltered(scratch: Scratch, probe: Operand, keep: boolean): { docs: Uint32Array; count: number } {
+    const each = this.eachFilteredCost(probe);
+    if (each === Infinity || !prefer(each, super.listFilteredCost(probe))) {
+      return super.listFiltered(scratch, probe, keep);
+    }
+    const survivors = scratch.list(this.estimate);
+    const runs: Uint32Array[] = [];
+    let offset = 0;
+    for (let i = 0; i < this.runCount; i++) {
+      const run = this.run(i);
+      const kept = probe.filter(scratch, run, run.length, survivors.subarray(offset), keep);
+      runs.push(survivors.subarray(offset, offset + kept));
+      offset += kept;
+    }
+    const docs = mergeAll(scratch, runs, offset);
+    return { docs, count: docs.length };
+  }
+
+  override subtractFrom(scratch: Scratch, target: Bitset): number | undefined {
+    if (this.built !== undefined || this.listed !== undefined) return super.subtractFrom(scratch, target);
+    let removed = 0;
+    for (let i = 0; i < this.runCount; i++) {
+      const ord = this.ordAt(i);
+      const dense = this.field.denseDocs(ord);
+      if (this.runCount === 1 && dense !== undefined && prefer(this.wordCount * WORD_OP, this.field.docFreq(ord) * BIT_SET)) {
+        target.andNot(dense);
+        return undefined;
+      }
+      removed += target.removeAll(this.postings, this.field.start(ord), this.field.start(ord + 1));
+    }
+    return removed;
+  }
+
+  override subtractCost(): number {
+    const ready = this.readyBits();
+    if (ready !== undefined && this.estimate * BIT_SET > this.wordCount * WORD_OP) return this.wordCount * WORD_OP;
+    return this.estimate * BIT_SET;
+  }
+
+  override addTo(scratch: Scratch, target: Bitset): void {
+    if (this.built !== undefined) target.or(this.built);
+    else for (let i = 0; i < this.runCount; i++) this.addRun(target, i);
+  }
+}
+
+/** Sets `marks[i]` for the candidates `cands[i]` that are in `found[0..count)`, a subsequence of them. */
+function markFound(cands: Uint32Array, n: number, found: Uint32Array, count: number, marks: Uint32Array): void {
+  let j = 0;
+  for (let i = 0; i < n && j < count; i++) {
+    if (cands[i] === found[j]) {
+      marks[i] = 1;
+      j++;
+    }
+  }
+}
+
+/** Sorted lists merged into one sorted list of distinct members (scratch). */
+function mergeAll(scratch: Scratch, lists: Uint32Array[], total: number): Uint32Array {
+  if (lists.length === 0) return EMPTY;
+  if (lists.length === 1) return lists[0]!;
+  let current = lists;
+  let buffers = [scratch.list(total), scratch.list(total)] as const;
+  while (current.length > 1) {
+    const [target] = buffers;
+    const next: Uint32Array[] = [];
+    let offset = 0;
+    for (let i = 0; i < current.length; i += 2) {
+      const a = current[i]!;
+      const b = current[i + 1];
+      const out = target.subarray(offset);
+      const length = b === undefined ? (out.set(a), a.length) : mergeSorted(a, a.length, b, b.length, out);
+      next.push(target.subarray(offset, offset + length));
+      offset += length;
+    }
+    current = next;
+    buffers = [buffers[1], buffers[0]];
+  }
+  return current[0]!;
+}
