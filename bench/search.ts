@@ -10,16 +10,12 @@
  * FlexSearch configured for prefix + fuzzy search (their p50/p99 and our ratio to them), and HTTP
  * throughput of /taxa/search beside a bare Fastify route. A script, not a test.
  */
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { engineDataOf } from '../loaders/engine-data.ts';
-import { writeSyntheticDataDirectory } from '../loaders/generate/index.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { nameEntriesOf } from '../loaders/name-entries.ts';
 import { createApp } from '../src/http/app.ts';
@@ -28,7 +24,7 @@ import { searchQuery } from '../src/http/schemas/search.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
 import { createSearchService } from '../src/service/search-service.ts';
-import { line, measure, mib, ms, type Latency } from './stats.ts';
+import { line, measure, mib, ms, type Latency, syntheticDataDirectory } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -83,11 +79,6 @@ function queryMix(entries: NameEntry[], count: number): QueryMix {
   return { ...mix, prefix: mix.prefix.slice(0, count) };
 }
 
-async function dataDirectory(): Promise<string> {
-  const dir = join(tmpdir(), `taxa-bench-${taxa}-${args.seed}`);
-  if (!existsSync(join(dir, 'current.ndjson'))) await writeSyntheticDataDirectory(dir, { taxa, seed: Number(args.seed) });
-  return dir;
-}
 
 function heapUsed(): number {
   globalThis.gc?.();
@@ -103,7 +94,7 @@ function report(label: string, ours: Latency, others: { name: string; latency: L
 }
 
 async function main() {
-  const { dataSet } = await loadDataDirectory(await dataDirectory());
+  const { dataSet } = await loadDataDirectory(await syntheticDataDirectory(taxa, Number(args.seed)));
   const data = engineDataOf(dataSet);
   const current = dataSet.versions.find((v) => v.id === 'current')!;
   const engine = createEmbeddedEngine();

@@ -1,4 +1,8 @@
-/** Small helpers shared by the benchmark scripts: timing, percentiles, printing. */
+/** Small helpers shared by the benchmark scripts: data, timing, percentiles, printing. */
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeSyntheticDataDirectory } from '../loaders/generate/index.ts';
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -30,4 +34,15 @@ export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 export function line(label: string, value: string, target = ''): void {
   process.stdout.write(`${label.padEnd(44)} ${value.padEnd(28)} ${target}\n`);
+}
+
+/** A generated checklist of `taxa` taxa, written once to a temporary folder and reused. */
+export async function syntheticDataDirectory(taxa: number, seed: number): Promise<string> {
+  const dir = join(tmpdir(), `taxa-bench-${taxa}-${seed}`);
+  if (!existsSync(join(dir, 'current.ndjson'))) {
+    const started = performance.now();
+    await writeSyntheticDataDirectory(dir, { taxa, seed });
+    line('generate (not part of the load)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return dir;
 }

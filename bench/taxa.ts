@@ -8,13 +8,9 @@
  * sort, page size 20) and of a nested aggregation, and HTTP throughput of POST /taxa beside a
  * bare Fastify route in the same run. A script, not a test: figures depend on the machine.
  */
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { writeSyntheticDataDirectory } from '../loaders/generate/index.ts';
 import { createApp } from '../src/http/app.ts';
 import { engineDataOf } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
@@ -22,7 +18,7 @@ import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import { parseAggregateBy } from '../src/query/aggregate.ts';
 import { parseFilterBody } from '../src/query/filter-body.ts';
 import { compileTaxaAggregate, compileTaxaPage } from '../src/query/taxa-request.ts';
-import { line, measure, mib, ms } from './stats.ts';
+import { line, measure, mib, ms, syntheticDataDirectory } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,15 +32,6 @@ const taxa = Number(args.taxa);
 const seconds = Number(args.seconds);
 const runs = Number(args.runs);
 
-async function dataDirectory(): Promise<string> {
-  const dir = join(tmpdir(), `taxa-bench-${taxa}-${args.seed}`);
-  if (!existsSync(join(dir, 'current.ndjson'))) {
-    const started = performance.now();
-    await writeSyntheticDataDirectory(dir, { taxa, seed: Number(args.seed) });
-    line('generate (not part of the load)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  return dir;
-}
 
 /** Three filters over the kind of fields analysts combine, varied so no answer is cached. */
 const STATUSES = [['MX.iucnLC'], ['MX.iucnNT', 'MX.iucnVU'], ['MX.iucnEN', 'MX.iucnCR'], ['MX.iucnDD']];
@@ -61,7 +48,7 @@ async function throughput(url: string, options: Partial<autocannon.Options>) {
 }
 
 async function main() {
-  const dir = await dataDirectory();
+  const dir = await syntheticDataDirectory(taxa, Number(args.seed));
   const engine = createEmbeddedEngine();
   const loadStarted = performance.now();
   const { dataSet, stats } = await loadDataDirectory(dir);

@@ -2,7 +2,7 @@
  * The names of a checklist version (DESIGN §7): one entry per name literal of each taxon, with
  * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
  */
-import { entryKeys, Interner, type NameEntry } from '../src/search/name-entry.ts';
+import { entryAttributesOf, entryKeys, Interner, type NameEntry } from '../src/search/name-entry.ts';
 import { staticRank } from '../src/search/static-rank.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
 
@@ -65,34 +65,13 @@ function literalsOf(taxon: TaxonDocument): Literal[] {
   });
 }
 
-function taxonAttributes(taxon: TaxonDocument) {
-  return {
-    taxonId: taxon.id,
-    checklist: taxon.nameAccordingTo ?? '.',
-    ...(taxon.scientificName !== undefined ? { scientificName: taxon.scientificName } : {}),
-    ...(taxon.scientificNameAuthorship !== undefined ? { scientificNameAuthorship: taxon.scientificNameAuthorship } : {}),
-    ...(taxon.taxonRank !== undefined ? { taxonRank: taxon.taxonRank } : {}),
-    ...(taxon.cursiveName !== undefined ? { cursiveName: taxon.cursiveName } : {}),
-    finnish: taxon.finnish === true,
-    species: taxon.species === true,
-    invasiveSpecies: taxon.invasiveSpecies === true,
-    hidden: taxon.hiddenTaxon === true,
-    ...(taxon.vernacularName !== undefined ? { vernacularName: taxon.vernacularName } : {}),
-    ...(taxon.informalTaxonGroups?.length ? { informalTaxonGroups: taxon.informalTaxonGroups } : {}),
-    ...(taxon.taxonSets?.length ? { taxonSets: taxon.taxonSets } : {}),
-    ...(taxon.observationCountFinland !== undefined ? { observationCountFinland: taxon.observationCountFinland } : {}),
-    ...(taxon.parent?.kingdom?.scientificName ? { kingdomScientificName: taxon.parent.kingdom.scientificName } : {}),
-    taxonomicOrder: taxon.taxonomicOrder ?? 0,
-  };
-}
-
 /** Every name entry of the documents of one version, taxa in taxonomic order. */
 export function* nameEntriesOf(docs: Iterable<TaxonDocument>): Generator<NameEntry> {
   const interner = new Interner();
   for (const taxon of docs) {
     const literals = literalsOf(taxon);
     if (literals.length === 0) continue;
-    const attributes = taxonAttributes(taxon);
+    const attributes = entryAttributesOf(taxon);
     for (const [n, literal] of literals.entries()) {
       yield { id: `${taxon.id}/${n}`, name: literal.name, nameType: literal.nameType,
         ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name, interner), ...attributes,

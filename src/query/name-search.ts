@@ -75,10 +75,11 @@ export function nameFilters(request: NameSearchRequest): FilterNode {
   return and.build(clauses);
 }
 
-function candidates(filter: FilterNode, page: CandidatePage): SearchBody {
+/** A page of candidates in static-rank order, or static rank then score when scored. */
+function candidates(filter: FilterNode, page: CandidatePage, scored?: estypes.QueryDslQueryContainer[]): SearchBody {
   return {
-    query: compileNode(filter),
-    sort: [{ staticRank: { order: 'asc' } }, ...SORT_AFTER_RANK],
+    query: scored ? { bool: { filter: [compileNode(filter)], should: scored } } : compileNode(filter),
+    sort: [{ staticRank: { order: 'asc' } }, ...(scored ? [{ _score: { order: 'desc' } } as const] : []), ...SORT_AFTER_RANK],
     from: page.from,
     size: page.size,
     track_total_hits: true,
@@ -136,15 +137,7 @@ function partialScore(request: NameSearchRequest): estypes.QueryDslQueryContaine
 /** Partial: substring of a one-word query, word prefixes of a multi-word one (checked after). */
 export function compilePartial(request: NameSearchRequest, page: CandidatePage): SearchBody {
   const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
-  const filter = and.build([or.build(keys.map(partialKeyClause)), nameFilters(request)]);
-  return {
-    query: { bool: { filter: [compileNode(filter)], should: partialScore(request) } },
-    sort: [{ staticRank: { order: 'asc' } }, { _score: { order: 'desc' } }, ...SORT_AFTER_RANK],
-    from: page.from,
-    size: page.size,
-    track_total_hits: true,
-    _source: SOURCE,
-  };
+  return candidates(and.build([or.build(keys.map(partialKeyClause)), nameFilters(request)]), page, partialScore(request));
 }
 
 /** Likely: names sharing a share of the query's trigrams; Jaro–Winkler then decides. */

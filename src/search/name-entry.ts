@@ -3,6 +3,7 @@
  * the entries; every token the search looks up is precomputed here, so both engines answer with
  * term-level queries only (DESIGN §6.4).
  */
+import type { TaxonDocument } from '../taxon/schema.ts';
 import { nameKeys } from './match-kinds.ts';
 import { rankingText } from './rank-features.ts';
 
@@ -93,4 +94,26 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   const rankWords = words(rankText);
   const foldedRankWords = foldedRankText === rankText ? rankWords : words(foldedRankText);
   return { exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, rankWords, foldedRankText, foldedRankWords };
+}
+
+/** The taxon's attributes every entry of its names carries: for filters, ordering and the hit. */
+export function entryAttributesOf(taxon: TaxonDocument) {
+  return {
+    taxonId: taxon.id,
+    checklist: taxon.nameAccordingTo ?? '.',
+    ...(taxon.scientificName !== undefined ? { scientificName: taxon.scientificName } : {}),
+    ...(taxon.scientificNameAuthorship !== undefined ? { scientificNameAuthorship: taxon.scientificNameAuthorship } : {}),
+    ...(taxon.taxonRank !== undefined ? { taxonRank: taxon.taxonRank } : {}),
+    ...(taxon.cursiveName !== undefined ? { cursiveName: taxon.cursiveName } : {}),
+    finnish: taxon.finnish === true,
+    species: taxon.species === true,
+    invasiveSpecies: taxon.invasiveSpecies === true,
+    hidden: taxon.hiddenTaxon === true,
+    ...(taxon.vernacularName !== undefined ? { vernacularName: taxon.vernacularName } : {}),
+    ...(taxon.informalTaxonGroups?.length ? { informalTaxonGroups: taxon.informalTaxonGroups } : {}),
+    ...(taxon.taxonSets?.length ? { taxonSets: taxon.taxonSets } : {}),
+    ...(taxon.observationCountFinland !== undefined ? { observationCountFinland: taxon.observationCountFinland } : {}),
+    ...(taxon.parent?.kingdom?.scientificName ? { kingdomScientificName: taxon.parent.kingdom.scientificName } : {}),
+    taxonomicOrder: taxon.taxonomicOrder ?? 0,
+  };
 }

@@ -19,7 +19,7 @@ import {
   classifyName, idLookupName, isExactByKeys, isPartialByKeys, isTaxonIdExact, LIKELY_THRESHOLD,
   likelySimilarityByKeys, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
 } from '../search/match-kinds.ts';
-import type { NameEntry } from '../search/name-entry.ts';
+import { entryAttributesOf, type NameEntry } from '../search/name-entry.ts';
 import { sortMatches } from '../search/rank.ts';
 import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
@@ -112,23 +112,11 @@ function takeGroup(group: RankedHit[], type: MatchType, request: NameSearchReque
   }
 }
 
+/** The one hit of an id lookup: the taxon's scientific name (or URI) with the taxon's attributes. */
 function lookupEntry(taxon: TaxonDocument): HitEntry {
   const { matchingName, nameType } = idLookupName(taxon);
-  const finnish = taxon.finnish === true;
-  const species = taxon.species === true;
-  return {
-    taxonId: taxon.id, name: matchingName, nameType, checklist: taxon.nameAccordingTo ?? '.',
-    ...(taxon.scientificName !== undefined ? { scientificName: taxon.scientificName } : {}),
-    ...(taxon.scientificNameAuthorship !== undefined ? { scientificNameAuthorship: taxon.scientificNameAuthorship } : {}),
-    ...(taxon.taxonRank !== undefined ? { taxonRank: taxon.taxonRank } : {}),
-    ...(taxon.cursiveName !== undefined ? { cursiveName: taxon.cursiveName } : {}),
-    finnish, species, invasiveSpecies: taxon.invasiveSpecies === true,
-    hidden: taxon.hiddenTaxon === true, taxonomicOrder: taxon.taxonomicOrder ?? 0,
-    staticRank: staticRank({ finnish, species, nameType, ...(taxon.taxonRank ? { taxonRank: taxon.taxonRank } : {}) }),
-    ...(taxon.vernacularName !== undefined ? { vernacularName: taxon.vernacularName } : {}),
-    ...(taxon.informalTaxonGroups ? { informalTaxonGroups: taxon.informalTaxonGroups } : {}),
-    ...(taxon.parent?.kingdom?.scientificName ? { kingdomScientificName: taxon.parent.kingdom.scientificName } : {}),
-  };
+  const attributes = entryAttributesOf(taxon);
+  return { ...attributes, name: matchingName, nameType, staticRank: staticRank({ ...attributes, nameType }) };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,7 +1,7 @@
 /**
  * Language of answers (DESIGN §5): every `{fi, sv, en}` value becomes a string (or list) in the
- * chosen language, falling back en → fi → sv; `multi` keeps the objects. Name fields are also
- * copied untranslated as `<field>MultiLang`.
+ * chosen language, falling back en → fi → sv; `multi` keeps the objects. (The untranslated
+ * `<field>MultiLang` copies are added where a taxon is shaped, `src/http/shape.ts`.)
  */
 import type { TranslationPlan } from './translation-plan.ts';
 

@@ -4,19 +4,12 @@
  * document would cost several times the search itself on a page of full taxa.
  */
 import { z } from 'zod';
+import { unwrap } from '../taxon/fields.ts';
 import { localizedText, localizedTextList, taxonSchema } from '../taxon/schema.ts';
 
 /** key → `true` (a localized value) or the plan of the object below it. */
 export interface TranslationPlan {
   readonly [key: string]: TranslationPlan | true;
-}
-
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodArray) {
-    current = current instanceof z.ZodArray ? (current.element as z.ZodType) : (current.unwrap() as z.ZodType);
-  }
-  return current;
 }
 
 function planOf(schema: z.ZodType): TranslationPlan | true | undefined {

@@ -13,7 +13,8 @@ export type LeafKind = 'string' | 'boolean' | 'number';
 /** Derived fields that exist only in the index: they are mapped but never filter keys. */
 const INTERNAL_NUMERIC_FIELDS = ['scientificNameSortRank', 'finnishNameSortRank'] as const;
 
-function unwrap(schema: z.ZodType): z.ZodType {
+/** The schema inside optional, nullable and array wrappers. */
+export function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
   while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodArray) {
     current = current instanceof z.ZodArray ? (current.element as z.ZodType) : (current.unwrap() as z.ZodType);
