@@ -2,7 +2,8 @@
  * The names of a checklist version (DESIGN §7): one entry per name literal of each taxon, with
  * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
  */
-import { entryAttributesOf, entryKeys, Interner, type NameEntry } from '../src/search/name-entry.ts';
+import { nameOrders } from '../src/search/entry-order.ts';
+import { entryAttributesOf, entryKeys, Interner, prominenceBitsOf, type NameEntry } from '../src/search/name-entry.ts';
 import { staticRank } from '../src/search/static-rank.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
 
@@ -65,17 +66,27 @@ function literalsOf(taxon: TaxonDocument): Literal[] {
   });
 }
 
-/** Every name entry of the documents of one version, taxa in taxonomic order. */
-export function* nameEntriesOf(docs: Iterable<TaxonDocument>): Generator<NameEntry> {
+/**
+ * Every name entry of the documents of one version, taxa in taxonomic order. The entries are
+ * numbered by `nameOrder` among themselves, so the whole version is derived at once.
+ */
+export function nameEntriesOf(docs: Iterable<TaxonDocument>): NameEntry[] {
   const interner = new Interner();
+  const entries: NameEntry[] = [];
   for (const taxon of docs) {
     const literals = literalsOf(taxon);
     if (literals.length === 0) continue;
     const attributes = entryAttributesOf(taxon);
+    const prominenceBits = prominenceBitsOf(attributes);
     for (const [n, literal] of literals.entries()) {
-      yield { id: `${taxon.id}/${n}`, name: literal.name, nameType: literal.nameType,
+      entries.push({ id: `${taxon.id}/${n}`, name: literal.name, nameType: literal.nameType,
         ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name, interner), ...attributes,
-        staticRank: staticRank({ ...attributes, nameType: literal.nameType }) };
+        staticRank: staticRank({ ...attributes, nameType: literal.nameType }), prominenceBits, nameOrder: 0 });
     }
   }
+  const orders = nameOrders(entries);
+  entries.forEach((entry, i) => {
+    entry.nameOrder = orders[i]!;
+  });
+  return entries;
 }

@@ -13,6 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/field-catalog.ts';
+import { NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 
 /** The data an embedded engine serves: per version, the documents of each index kind. */
 export interface EngineData {
@@ -35,6 +36,12 @@ function readFieldCatalog(kind: IndexKind): FieldCatalog {
   return fieldCatalogFromMapping(body.mappings);
 }
 
+/**
+ * Fields indexed while the data is built rather than on first use: the name search's, so that
+ * no keystroke waits for an index. Taxa have hundreds of filter keys, each built when first asked.
+ */
+const EAGER_FIELDS: Record<IndexKind, readonly string[]> = { taxa: [], names: NAMES_SEARCHED_FIELDS };
+
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 
 export interface EmbeddedEngine extends SearchEngine {
@@ -54,7 +61,7 @@ export function createEmbeddedEngine(): EmbeddedEngine {
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
           const name = `${version.id}-${kind}`;
-          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { fields: fieldsOf(kind), idField: 'id', name }));
+          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { fields: fieldsOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind] }));
         }
       }
       snapshot = { catalog: data.catalog, indices };

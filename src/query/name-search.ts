@@ -9,11 +9,12 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody } from '../index/engine.ts';
+import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
 import { rankQuery } from '../search/rank-features.ts';
 import { foldDiacritics } from '../search/normalise.ts';
-import { GRAM_LENGTH, trigrams } from '../search/name-entry.ts';
+import { GRAM_LENGTH, INDEX_ONLY_FIELDS, trigrams } from '../search/name-entry.ts';
 import type { MatchType, PreparedQuery } from '../search/match-kinds.ts';
-import { and, compileNode, exists, not, or, prefix, term, terms, type FilterNode } from './nodes/index.ts';
+import { and, compileNode, exists, longerPrefix, not, or, prefix, term, terms, type FilterNode } from './nodes/index.ts';
 import { stringClauses } from './filter-body.ts';
 
 /** A comma list with `!` exclusions, as `taxonSets`, `informalTaxonGroups` and `nameTypes` take. */
@@ -48,9 +49,10 @@ export interface CandidatePage {
 export const LIKELY_GRAM_SHARE = { strict: 0.5, relaxed: 0.25 } as const;
 
 /** Candidates carry their keys and ranking texts (for the rules) but not their index-only tokens. */
-const SOURCE = { excludes: ['grams', 'rankWords', 'foldedRankWords'] };
+const SOURCE = { excludes: [...INDEX_ONLY_FIELDS] };
 
-const SORT_AFTER_RANK = [{ taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }] as const;
+/** Steps 15–17 of the comparator and the taxon id, precomputed: the order of otherwise equal candidates. */
+const SORT_AFTER_RANK = [{ nameOrder: { order: 'asc' } }] as const;
 
 function listClauses(field: string, list: ListFilter): FilterNode[] {
   return stringClauses(field, [...list.include, ...list.exclude.map((value) => `!${value}`)]);
@@ -115,29 +117,111 @@ function partialKeyClause(key: string): FilterNode {
   return and.build([prefix.build('foldedKeys', first), ...rest.flatMap(gramClauses)]);
 }
 
-/**
- * Steps 7–10 of the comparator as a score, so that partial candidates come in the comparator's
- * order of groups (static rank, then this score): 4 when a word of the name equals a query word
- * (steps 7 and 8), otherwise 2 when the name starts with the query (9) plus 1 when a word of it
- * does (10). The groups are coarse where the steps count (two equal words score as one), so the
- * service still ranks inside each group with the whole comparator.
- */
-function partialScore(request: NameSearchRequest): estypes.QueryDslQueryContainer[] {
-  const ranking = rankQuery(request.query.raw);
-  const [text, words] = ranking.fold ? ['foldedRankText', 'foldedRankWords'] : ['rankText', 'rankWords'];
-  const wordEqual = terms.build(words, [...ranking.words]);
-  const scored = (node: FilterNode, boost: number) => ({ constant_score: { filter: compileNode(node), boost } });
-  return [
-    scored(and.build([wordEqual]), 4),
-    scored(and.build([prefix.build(text, ranking.text), not.build(wordEqual)]), 2),
-    scored(and.build([prefix.build(words, ranking.text), not.build(wordEqual)]), 1),
-  ];
+/** Index fields of the ranking text: strict, or folded when the query folds. */
+const RANK_FIELDS = {
+  strict: { text: 'rankText', words: 'rankWords', repeats: 'rankWordRepeats', reversedWords: 'reversedRankWords', reversedLast: 'reversedLastWord' },
+  folded: { text: 'foldedRankText', words: 'foldedRankWords', repeats: 'foldedRankWordRepeats', reversedWords: 'foldedReversedRankWords', reversedLast: 'foldedReversedLastWord' },
+} as const;
+
+/** Float32 sums of boosts are exact integers below 2^24: the score has this many bits. */
+const SCORE_BITS = 24;
+
+/** One comparator step as score: clauses worth `units` each, the sum below 2^width. */
+interface ScorePart {
+  clauses: { node: FilterNode; units: number }[];
+  width: number;
 }
 
-/** Partial: substring of a one-word query, word prefixes of a multi-word one (checked after). */
-export function compilePartial(request: NameSearchRequest, page: CandidatePage): SearchBody {
+const bitLength = (value: number) => Math.max(1, Math.ceil(Math.log2(value + 1)));
+const flag = (node: FilterNode): ScorePart => ({ clauses: [{ node, units: 1 }], width: 1 });
+
+/**
+ * How the partial candidates' index order relates to the comparator's:
+ * - `final`: score (steps 7–14) and `nameOrder` (15–17) are the comparator's order;
+ * - `split`: a multi-word query, whose step 14 (the name ends with the query) the score leaves
+ *   out. Only names whose last word is the query's last word can end with it: those few are
+ *   asked for apart and ranked whole, the rest come in final order;
+ * - `grouped`: the score holds only the first steps (a query of very many words); candidates of
+ *   equal score are ranked whole.
+ */
+export type PartialOrder = 'final' | 'split' | 'grouped';
+
+/**
+ * Steps 7–14 of the comparator as parts of one score, most significant first. Each part sits
+ * above all less significant ones, so ordering by the sum orders by the steps in turn:
+ * 7 the name equals the query; 8 equal word pairs (repeated words count through their
+ * occurrence tokens); 9 the name starts with the query; 10 a longer word starts with it; 11–12
+ * genus, then rounded observations (bit tokens); 13 a longer word ends with it; 14 the name ends
+ * with it. For a multi-word query steps 10 and 13 are always false (words have no spaces) and
+ * step 14 is left out (see `PartialOrder`).
+ */
+function partialScoreParts(request: NameSearchRequest): { parts: ScorePart[]; order: PartialOrder } {
+  const ranking = rankQuery(request.query.raw);
+  const fields = rankFields(ranking);
+  const q = ranking.text;
+  const oneWord = ranking.words.length === 1;
+  const multiplicity = new Map<string, number>();
+  for (const word of ranking.words) multiplicity.set(word, (multiplicity.get(word) ?? 0) + 1);
+  const pairs: ScorePart['clauses'] = [];
+  for (const [word, units] of multiplicity) {
+    pairs.push({ node: term.build(fields.words, word), units });
+    for (let occurrence = 2; occurrence <= MAX_WORD_REPEAT; occurrence++) {
+      pairs.push({ node: term.build(fields.repeats, repeatToken(word, occurrence)), units });
+    }
+  }
+  const prominence: ScorePart = {
+    clauses: Array.from({ length: PROMINENCE_BITS }, (_, bit) => ({ node: term.build('prominenceBits', String(bit)), units: 2 ** bit })),
+    width: PROMINENCE_BITS,
+  };
+  const parts: ScorePart[] = [
+    flag(term.build(fields.text, q)),
+    { clauses: pairs, width: bitLength(ranking.words.length * MAX_WORD_REPEAT) },
+    flag(prefix.build(fields.text, q)),
+    ...(oneWord ? [flag(longerPrefix.build(fields.words, q))] : []),
+    prominence,
+    ...(oneWord ? [flag(longerPrefix.build(fields.reversedWords, reverse(q))), flag(prefix.build(fields.reversedLast, reverse(q)))] : []),
+  ];
+  // Keep the most significant parts that fit; dropping less significant ones only coarsens.
+  let width = 0;
+  const kept = parts.filter((part) => (width += part.width) <= SCORE_BITS);
+  const order = kept.length < parts.length ? 'grouped' : oneWord ? 'final' : 'split';
+  return { parts: kept, order };
+}
+
+function rankFields(ranking: { fold: boolean }) {
+  return ranking.fold ? RANK_FIELDS.folded : RANK_FIELDS.strict;
+}
+
+function partialScore(request: NameSearchRequest): estypes.QueryDslQueryContainer[] {
+  const { parts } = partialScoreParts(request);
+  const clauses: estypes.QueryDslQueryContainer[] = [];
+  let shift = parts.reduce((sum, part) => sum + part.width, 0);
+  for (const part of parts) {
+    shift -= part.width;
+    for (const { node, units } of part.clauses) clauses.push({ constant_score: { filter: compileNode(node), boost: units * 2 ** shift } });
+  }
+  return clauses;
+}
+
+/** @example partialOrder(request) // 'final' for a one-word query */
+export function partialOrder(request: NameSearchRequest): PartialOrder {
+  return partialScoreParts(request).order;
+}
+
+/**
+ * Partial: substring of a one-word query, word prefixes of a multi-word one (checked after).
+ * `lastWord` asks for one side of a `split` order: the names whose last word is the query's last
+ * word (`true`) or the others (`false`).
+ */
+export function compilePartial(request: NameSearchRequest, page: CandidatePage, lastWord?: boolean): SearchBody {
   const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
-  return candidates(and.build([or.build(keys.map(partialKeyClause)), nameFilters(request)]), page, partialScore(request));
+  const clauses = [or.build(keys.map(partialKeyClause)), nameFilters(request)];
+  if (lastWord !== undefined) {
+    const ranking = rankQuery(request.query.raw);
+    const endsLikeQuery = term.build(rankFields(ranking).reversedLast, reverse(ranking.words.at(-1)!));
+    clauses.push(lastWord ? endsLikeQuery : not.build(endsLikeQuery));
+  }
+  return candidates(and.build(clauses), page, partialScore(request));
 }
 
 /** Likely: names sharing a share of the query's trigrams; Jaro–Winkler then decides. */

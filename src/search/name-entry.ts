@@ -6,6 +6,7 @@
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { nameKeys } from './match-kinds.ts';
 import { rankingText } from './rank-features.ts';
+import { bitTokens, prominence, reverse, wordRepeats } from './entry-order.ts';
 
 export interface NameEntry {
   /** `<taxon id>/<n>` */
@@ -27,6 +28,14 @@ export interface NameEntry {
   rankWords: string[];
   foldedRankText: string;
   foldedRankWords: string[];
+  /** occurrence tokens of the words the ranking text repeats (`pica 2`), strict and folded: step 8 */
+  rankWordRepeats: string[];
+  foldedRankWordRepeats: string[];
+  /** the ranking words reversed (steps 13) and the last of them reversed (step 14) */
+  reversedRankWords: string[];
+  foldedReversedRankWords: string[];
+  reversedLastWord: string;
+  foldedReversedLastWord: string;
   // The taxon's attributes, for filters, ordering and the hit.
   checklist: string;
   scientificName?: string;
@@ -45,7 +54,17 @@ export interface NameEntry {
   taxonomicOrder: number;
   /** steps 1, 2, 3 and 5 of FinBIF's comparator (`static-rank.ts`): the order candidates come in */
   staticRank: number;
+  /** steps 11–12 as bit tokens (`entry-order.ts`) */
+  prominenceBits: readonly string[];
+  /** steps 15–17 and the taxon id: the entry's position among its version's entries */
+  nameOrder: number;
 }
+
+/** Fields only the index reads; candidates come without them. */
+export const INDEX_ONLY_FIELDS = [
+  'grams', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats',
+  'reversedRankWords', 'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits',
+] as const;
 
 export const GRAM_LENGTH = 3;
 
@@ -56,12 +75,22 @@ export const GRAM_LENGTH = 3;
  */
 export class Interner {
   private readonly strings = new Map<string, string>();
+  private readonly reversals = new Map<string, string>();
 
   string(value: string): string {
     const known = this.strings.get(value);
     if (known !== undefined) return known;
     this.strings.set(value, value);
     return value;
+  }
+
+  /** The word reversed, interned (words repeat across names far more than they differ). */
+  reversed(word: string): string {
+    const known = this.reversals.get(word);
+    if (known !== undefined) return known;
+    const reversed = this.string(reverse(word));
+    this.reversals.set(word, reversed);
+    return reversed;
   }
 }
 
@@ -80,7 +109,10 @@ export function trigrams(texts: readonly string[], interner?: Interner): string[
   return interner ? [...grams].map((gram) => interner.string(gram)) : [...grams];
 }
 
-type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'>;
+type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'
+  | 'rankWordRepeats' | 'foldedRankWordRepeats' | 'reversedRankWords' | 'foldedReversedRankWords' | 'reversedLastWord' | 'foldedReversedLastWord'>;
+
+const NONE: string[] = [];
 
 /** The search keys of a name literal; lists equal in strict and folded form are one list. */
 export function entryKeys(name: string, interner: Interner = new Interner()): EntryKeys {
@@ -91,9 +123,29 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   const folding = rankingText(name, true);
   const foldedRankText = folding === rankText ? rankText : folding;
   const words = (text: string) => [...new Set(text.split(' '))].map((word) => interner.string(word));
+  const repeats = (text: string) => {
+    const tokens = wordRepeats(text.split(' '));
+    return tokens.length === 0 ? NONE : tokens;
+  };
   const rankWords = words(rankText);
-  const foldedRankWords = foldedRankText === rankText ? rankWords : words(foldedRankText);
-  return { exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, rankWords, foldedRankText, foldedRankWords };
+  const reversedRankWords = rankWords.map((word) => interner.reversed(word));
+  const reversedLastWord = interner.reversed(rankText.slice(rankText.lastIndexOf(' ') + 1));
+  const rankWordRepeats = repeats(rankText);
+  if (foldedRankText === rankText) {
+    return { exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, rankWords, foldedRankText, foldedRankWords: rankWords,
+      rankWordRepeats, foldedRankWordRepeats: rankWordRepeats, reversedRankWords, foldedReversedRankWords: reversedRankWords,
+      reversedLastWord, foldedReversedLastWord: reversedLastWord };
+  }
+  const foldedRankWords = words(foldedRankText);
+  return { exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, rankWords, foldedRankText, foldedRankWords,
+    rankWordRepeats, foldedRankWordRepeats: repeats(foldedRankText),
+    reversedRankWords, foldedReversedRankWords: foldedRankWords.map((word) => interner.reversed(word)),
+    reversedLastWord, foldedReversedLastWord: interner.reversed(foldedRankText.slice(foldedRankText.lastIndexOf(' ') + 1)) };
+}
+
+/** Steps 11–12 of an entry's taxon as index tokens. */
+export function prominenceBitsOf(attributes: { taxonRank?: string; observationCountFinland?: number }): readonly string[] {
+  return bitTokens(prominence(attributes.taxonRank, attributes.observationCountFinland));
 }
 
 /** The taxon's attributes every entry of its names carries: for filters, ordering and the hit. */

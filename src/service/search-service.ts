@@ -1,33 +1,37 @@
 /**
  * Name search (DESIGN §7). For each requested list (exact, partial, likely, in that order) the
- * names index hands over candidates in the order of the comparator's static steps; the service
- * keeps those FinBIF's rules accept, ranks each static group with the full 17-step comparator and
- * takes each taxon once, at its best match, until `limit` taxa are found. A group ranks before
- * every later one, so the search stops at the group that fills the answer instead of ranking
- * every candidate.
+ * names index hands over candidates in the comparator's order as far as the index can know it:
+ * static rank (steps 1–5), for partial candidates a score of steps 7–14, then `nameOrder`
+ * (15–17). The service keeps the candidates FinBIF's rules accept, ranks whole only what the
+ * index could not order (a static group of exact or likely matches, whose similarity and text
+ * steps are the service's), and takes each taxon once, at its best match, until `limit` taxa are
+ * found. Pages are read as the answer needs them, so a search stops where its answer ends.
  *
  * FinBIF's finishing rules kept: synonym matches of taxa that have a match on their own
  * scientific name are dropped from partial and likely; a taxon seen in an earlier list is not
  * repeated; `limit` caps the combined result.
  */
+import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchEngine } from '../index/engine.ts';
 import {
-  compileExact, compileLikely, compilePartial, LIKELY_GRAM_SHARE, type CandidatePage, type NameSearchRequest,
+  compileExact, compileLikely, compilePartial, LIKELY_GRAM_SHARE, partialOrder, type CandidatePage, type NameSearchRequest,
 } from '../query/name-search.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
   classifyName, idLookupName, isExactByKeys, isPartialByKeys, isTaxonIdExact, LIKELY_THRESHOLD,
   likelySimilarityByKeys, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
 } from '../search/match-kinds.ts';
-import { entryAttributesOf, type NameEntry } from '../search/name-entry.ts';
-import { sortMatches } from '../search/rank.ts';
+import { entryAttributesOf, type INDEX_ONLY_FIELDS, type NameEntry } from '../search/name-entry.ts';
+import { compareFeatures, sortMatches } from '../search/rank.ts';
+import { rankFeatures, rankQuery, type RankFeatures } from '../search/rank-features.ts';
 import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 
-/** A candidate as the index returns it (without its trigrams). */
-export type Candidate = Omit<NameEntry, 'grams' | 'rankWords' | 'foldedRankWords'>;
-export type HitEntry = Omit<Candidate, 'id' | 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText'> &
-  Partial<Pick<Candidate, 'rankText' | 'foldedRankText'>>;
+/** A candidate as the index returns it (without its index-only tokens). */
+export type Candidate = Omit<NameEntry, (typeof INDEX_ONLY_FIELDS)[number]>;
+export type HitEntry = Omit<Candidate, 'id' | 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText' | 'nameOrder'> &
+  Partial<Pick<Candidate, 'rankText' | 'foldedRankText' | 'nameOrder'>>;
+type SearchHit = estypes.SearchHit<Candidate>;
 
 export interface NameMatchHit {
   entry: HitEntry;
@@ -44,10 +48,12 @@ type RankedHit = NameMatchHit & {
   taxonRank?: string;
   observationCountFinland?: number;
   taxonId: string;
+  /** the entry's place among equal matches (steps 15–17) */
+  nameOrder?: number;
 };
 
 const LIST_ORDER: readonly MatchType[] = ['EXACT', 'PARTIAL', 'LIKELY'];
-/** The first page of candidates; when more are needed, the rest come in pages of at most MAX_PAGE. */
+/** The first page of candidates; when more are needed, pages grow fourfold up to MAX_PAGE. */
 const FIRST_PAGE = 128;
 const MAX_PAGE = 20_000;
 
@@ -59,6 +65,7 @@ function ranked(entry: HitEntry, matchType: MatchType, similarity?: number): Ran
     ...(entry.taxonRank ? { taxonRank: entry.taxonRank } : {}),
     ...(entry.observationCountFinland !== undefined ? { observationCountFinland: entry.observationCountFinland } : {}),
     ...(entry.rankText !== undefined ? { rankText: entry.rankText } : {}),
+    ...(entry.nameOrder !== undefined ? { nameOrder: entry.nameOrder } : {}),
     ...(entry.foldedRankText !== undefined ? { foldedRankText: entry.foldedRankText } : {}),
   };
 }
@@ -100,15 +107,35 @@ interface Answer {
   limit: number;
 }
 
-/** Ranks one static group and adds its taxa not seen yet. */
-function takeGroup(group: RankedHit[], type: MatchType, request: NameSearchRequest, answer: Answer): void {
-  let matches = group;
-  if (type !== 'EXACT') matches = matches.filter((m) => !(m.nameType.startsWith('MX.has') && hasPrimaryMatch(m.entry, request)));
-  for (const match of sortMatches(matches, request.query.raw)) {
-    if (answer.results.length >= answer.limit) return;
-    if (answer.seen.has(match.taxonId)) continue;
+/**
+ * Adds a match by FinBIF's finishing rules (a synonym of a taxon whose own name matches is
+ * dropped from partial and likely; each taxon once); says whether the answer is full.
+ */
+function take(match: RankedHit, type: MatchType, request: NameSearchRequest, answer: Answer): boolean {
+  if (type !== 'EXACT' && match.nameType.startsWith('MX.has') && hasPrimaryMatch(match.entry, request)) return false;
+  if (!answer.seen.has(match.taxonId)) {
     answer.seen.add(match.taxonId);
     answer.results.push(match);
+  }
+  return answer.results.length >= answer.limit;
+}
+
+/** Merges two streams in the comparator's order (`nameOrder` breaking its ties). */
+async function* merge(a: AsyncGenerator<RankedHit>, b: AsyncGenerator<RankedHit>, rawQuery: string): AsyncGenerator<RankedHit> {
+  const query = rankQuery(rawQuery);
+  const features = new WeakMap<RankedHit, RankFeatures>();
+  const featuresOf = (hit: RankedHit) => features.get(hit) ?? features.set(hit, rankFeatures(hit, query)).get(hit)!;
+  const before = (x: RankedHit, y: RankedHit) =>
+    (compareFeatures(featuresOf(x), featuresOf(y)) || (x.nameOrder ?? 0) - (y.nameOrder ?? 0)) <= 0;
+  let [x, y] = await Promise.all([a.next(), b.next()]);
+  while (!x.done || !y.done) {
+    if (!x.done && (y.done || before(x.value, y.value))) {
+      yield x.value;
+      x = await a.next();
+    } else if (!y.done) {
+      yield y.value;
+      y = await b.next();
+    }
   }
 }
 
@@ -131,48 +158,70 @@ export function createSearchService({ engine, resolveVersion }: {
     return taxon ? [{ entry: lookupEntry(taxon), matchType: 'EXACT' }] : [];
   }
 
-  /** Walks one list's candidates page by page, a static group at a time, until the answer is full. */
-  async function walkList(version: string, type: MatchType, compile: (page: CandidatePage) => SearchBody,
-    request: NameSearchRequest, answer: Answer): Promise<number> {
+  /**
+   * One list's accepted candidates in the comparator's order, read page by page as they are
+   * consumed. `groupOf` names what the index cannot order further: candidates of one group are
+   * ranked whole; without it, the index order is final.
+   */
+  async function* stream(version: string, type: MatchType, compile: (page: CandidatePage) => SearchBody,
+    request: NameSearchRequest, seen: Set<string>, groupOf?: (entry: Candidate, hit: SearchHit) => string): AsyncGenerator<RankedHit> {
     let group: RankedHit[] = [];
-    let groupRank = -1;
+    let groupKey: string | undefined;
     let read = 0;
     const names = new Set<string>();
-    for (let size = FIRST_PAGE; ; ) {
+    for (let size = FIRST_PAGE; ; size = Math.min(size * 4, MAX_PAGE)) {
       const result = await engine.search<Candidate>({ version, kind: 'names' }, compile({ from: read, size }));
       const hits = result.hits.hits;
       for (const hit of hits) {
         const entry = hit._source!;
-        // A group: the static rank, and for partial candidates the score of steps 7–10 as well.
-        const rank = entry.staticRank * 8 + (type === 'PARTIAL' ? 7 - Number(hit.sort?.[1] ?? 0) : 0);
-        if (rank !== groupRank) {
-          takeGroup(group, type, request, answer);
-          if (answer.results.length >= answer.limit) return read;
-          group = [];
-          groupRank = rank;
+        const name = `${entry.taxonId}\u0000${entry.name}`;
+        if (seen.has(entry.taxonId) || names.has(name)) continue;
+        const match = accept(entry, type, request);
+        if (!match) continue;
+        names.add(name);
+        if (!groupOf) {
+          yield match;
+          continue;
         }
-        const key = `${entry.taxonId}\u0000${entry.name}`;
-        const match = answer.seen.has(entry.taxonId) || names.has(key) ? undefined : accept(entry, type, request);
-        if (match) group.push(match), names.add(key);
+        const key = groupOf(entry, hit);
+        if (key !== groupKey) {
+          yield* sortMatches(group, request.query.raw);
+          group = [];
+          groupKey = key;
+        }
+        group.push(match);
       }
       read += hits.length;
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       if (hits.length < size || read >= total) break;
-      // A group larger than the first page is ranked whole anyway: read the rest at once rather
-      // than have the index evaluate and sort the same query page after page.
-      size = Math.min(total - read, MAX_PAGE);
     }
-    takeGroup(group, type, request, answer);
-    return read;
+    yield* sortMatches(group, request.query.raw);
   }
 
-  async function walkLikely(version: string, request: NameSearchRequest, answer: Answer): Promise<void> {
+  async function fill(matches: AsyncGenerator<RankedHit>, type: MatchType, request: NameSearchRequest, answer: Answer): Promise<void> {
+    for await (const match of matches) if (take(match, type, request, answer)) return;
+  }
+
+  const byStaticRank = (entry: Candidate) => String(entry.staticRank);
+  const byStaticRankAndScore = (entry: Candidate, hit: SearchHit) => `${entry.staticRank} ${String(hit.sort?.[1])}`;
+
+  function partialMatches(version: string, request: NameSearchRequest, seen: Set<string>): AsyncGenerator<RankedHit> {
+    const order = partialOrder(request);
+    const ask = (lastWord?: boolean) => (page: CandidatePage) => compilePartial(request, page, lastWord);
+    if (order === 'final') return stream(version, 'PARTIAL', ask(), request, seen);
+    if (order === 'grouped') return stream(version, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
+    const endingLikeQuery = stream(version, 'PARTIAL', ask(true), request, seen, () => '');
+    return merge(endingLikeQuery, stream(version, 'PARTIAL', ask(false), request, seen), request.query.raw);
+  }
+
+  async function likelyMatches(version: string, request: NameSearchRequest, answer: Answer): Promise<void> {
     const before = answer.results.length;
-    await walkList(version, 'LIKELY', (page) => compileLikely(request, page), request, answer);
+    const ask = (share: number) => (page: CandidatePage) => compileLikely(request, page, share);
+    await fill(stream(version, 'LIKELY', ask(LIKELY_GRAM_SHARE.strict), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
     // Few shared trigrams still leave room for a close name (a long query for a short name):
     // when the strict share finds nothing, ask once more with the relaxed one.
     if (answer.results.length === before && answer.results.length < answer.limit) {
-      await walkList(version, 'LIKELY', (page) => compileLikely(request, page, LIKELY_GRAM_SHARE.relaxed), request, answer);
+      await fill(stream(version, 'LIKELY', ask(LIKELY_GRAM_SHARE.relaxed), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
     }
   }
 
@@ -186,8 +235,9 @@ export function createSearchService({ engine, resolveVersion }: {
       const answer: Answer = { results: [], seen: new Set(), limit: request.limit };
       for (const type of LIST_ORDER.filter((t) => asksFor(t, request))) {
         if (answer.results.length >= answer.limit) break;
-        if (type === 'LIKELY') await walkLikely(version, request, answer);
-        else await walkList(version, type, (page) => (type === 'EXACT' ? compileExact : compilePartial)(request, page), request, answer);
+        if (type === 'LIKELY') await likelyMatches(version, request, answer);
+        else if (type === 'EXACT') await fill(stream(version, type, (page) => compileExact(request, page), request, answer.seen, byStaticRank), type, request, answer);
+        else await fill(partialMatches(version, request, answer.seen), type, request, answer);
       }
       return answer.results;
     },

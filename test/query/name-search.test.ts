@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compileExact, compileLikely, compilePartial, nameFilters, type NameSearchRequest } from '../../src/query/name-search.ts';
+import {
+  compileExact, compileLikely, compilePartial, nameFilters, partialOrder, type NameSearchRequest,
+} from '../../src/query/name-search.ts';
 import { compileNode } from '../../src/query/nodes/index.ts';
 import { MATCH_TYPES, prepareQuery } from '../../src/search/match-kinds.ts';
 
@@ -10,8 +12,11 @@ const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSea
 });
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
-const SOURCE = { excludes: ['grams', 'rankWords', 'foldedRankWords'] };
-const SORT = [{ staticRank: { order: 'asc' } }, { taxonomicOrder: { order: 'asc' } }, { id: { order: 'asc' } }];
+const SOURCE = {
+  excludes: ['grams', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats', 'reversedRankWords',
+    'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits'],
+};
+const SORT = [{ staticRank: { order: 'asc' } }, { nameOrder: { order: 'asc' } }];
 const PAGE = { from: 0, size: 128 };
 
 describe('nameFilters', () => {
@@ -68,16 +73,33 @@ describe('compileExact', () => {
 });
 
 describe('compilePartial', () => {
-  const scores = (text: string, words: string[]) => {
-    const equal = { terms: { foldedRankWords: words } };
-    return [
-      { constant_score: { filter: { bool: { filter: [equal] } }, boost: 4 } },
-      { constant_score: { filter: { bool: { filter: [{ prefix: { foldedRankText: { value: text } } }], must_not: [equal] } }, boost: 2 } },
-      { constant_score: { filter: { bool: { filter: [{ prefix: { foldedRankWords: { value: text } } }], must_not: [equal] } }, boost: 1 } },
-    ];
-  };
+  const scored = (boost: number, filter: object) => ({ constant_score: { filter, boost } });
+  const prominence = (lowest: number) =>
+    Array.from({ length: 13 }, (_, bit) => scored(lowest * 2 ** bit, { term: { prominenceBits: String(bit) } }));
+  const wordPairs = (word: string, boost: number) => [
+    scored(boost, { term: { foldedRankWords: word } }),
+    ...[2, 3, 4, 5, 6, 7, 8].map((n) => scored(boost, { term: { foldedRankWordRepeats: `${word} ${n}` } })),
+  ];
+  // Steps 7 | 8 (4 bits: up to 8 pairs) | 9 | 10 | 11–12 (13 bits) | 13 | 14, most significant first.
+  const oneWordScore = [
+    scored(2 ** 21, { term: { foldedRankText: 'kotka' } }),
+    ...wordPairs('kotka', 2 ** 17),
+    scored(2 ** 16, { prefix: { foldedRankText: { value: 'kotka' } } }),
+    scored(2 ** 15, { wildcard: { foldedRankWords: { value: 'kotka?*' } } }),
+    ...prominence(4),
+    scored(2, { wildcard: { foldedReversedRankWords: { value: 'aktok?*' } } }),
+    scored(1, { prefix: { foldedReversedLastWord: { value: 'aktok' } } }),
+  ];
+  // Steps 7 | 8 (5 bits: up to 16 pairs) | 9 | 11–12; 10 and 13 cannot hold for two words, 14 is left to the service.
+  const twoWordScore = [
+    scored(2 ** 19, { term: { foldedRankText: 'parus maj' } }),
+    ...wordPairs('parus', 2 ** 14),
+    ...wordPairs('maj', 2 ** 14),
+    scored(2 ** 13, { prefix: { foldedRankText: { value: 'parus maj' } } }),
+    ...prominence(1),
+  ];
 
-  it('asks for every trigram of a one-word query, scored by steps 7–10 of the comparator', () => {
+  it('asks for every trigram of a one-word query, scored by steps 7–14 of the comparator: a final order', () => {
     expect(compilePartial(request('kotka'), PAGE)).toEqual({
       query: {
         bool: {
@@ -90,7 +112,7 @@ describe('compilePartial', () => {
               must_not: NOT_HIDDEN,
             },
           }],
-          should: scores('kotka', ['kotka']),
+          should: oneWordScore,
         },
       },
       sort: [{ staticRank: { order: 'asc' } }, { _score: { order: 'desc' } }, ...SORT.slice(1)],
@@ -111,9 +133,23 @@ describe('compilePartial', () => {
             must_not: NOT_HIDDEN,
           },
         }],
-        should: scores('parus maj', ['parus', 'maj']),
+        should: twoWordScore,
       },
     });
+    expect(partialOrder(request('Parus  maj'))).toBe('split');
+    expect(compilePartial(request('Parus  maj'), PAGE, true).query).toMatchObject({
+      bool: { filter: [{ bool: { filter: expect.arrayContaining([{ term: { foldedReversedLastWord: 'jam' } }]) } }] },
+    });
+    expect(compilePartial(request('Parus  maj'), PAGE, false).query).toMatchObject({
+      bool: { filter: [{ bool: { must_not: expect.arrayContaining([{ term: { foldedReversedLastWord: 'jam' } }]) } }] },
+    });
+  });
+
+  it('says the one-word order is final, and escapes wildcard characters of the query', () => {
+    expect(partialOrder(request('kotka'))).toBe('final');
+    expect(partialOrder(request(Array.from({ length: 70 }, (_, i) => `w${i}`).join(' ')))).toBe('grouped');
+    const should = (compilePartial(request('a*b?c'), PAGE).query as { bool: { should: object[] } }).bool.should;
+    expect(should).toContainEqual(scored(2 ** 15, { wildcard: { foldedRankWords: { value: 'a\\*b\\?c?*' } } }));
   });
 });
 

@@ -17,6 +17,8 @@ export function buildNamesMappings(): estypes.MappingTypeMapping {
       id: keyword, taxonId: keyword, name: keyword, nameType: keyword, language: keyword,
       exactKeys: keyword, foldedKeys: keyword, grams: keyword,
       rankText: keyword, rankWords: keyword, foldedRankText: keyword, foldedRankWords: keyword,
+      rankWordRepeats: keyword, foldedRankWordRepeats: keyword, reversedRankWords: keyword, foldedReversedRankWords: keyword,
+      reversedLastWord: keyword, foldedReversedLastWord: keyword, prominenceBits: keyword, nameOrder: { type: 'integer' },
       checklist: keyword, scientificName: keyword, scientificNameAuthorship: keyword, taxonRank: keyword,
       cursiveName: bool, finnish: bool, species: bool, invasiveSpecies: bool, hidden: bool,
       vernacularName: { type: 'object', enabled: false },
@@ -26,6 +28,17 @@ export function buildNamesMappings(): estypes.MappingTypeMapping {
     },
   };
 }
+
+/**
+ * The fields the name search looks up, filters or sorts by on every keystroke: an engine that
+ * indexes fields on first use should build these up front.
+ */
+export const NAMES_SEARCHED_FIELDS = [
+  'exactKeys', 'foldedKeys', 'grams', 'taxonId', 'nameType', 'language', 'checklist', 'taxonSets', 'informalTaxonGroups',
+  'hidden', 'species', 'finnish', 'invasiveSpecies', 'staticRank', 'nameOrder', 'prominenceBits',
+  'rankText', 'rankWords', 'reversedRankWords', 'rankWordRepeats',
+  'foldedRankText', 'foldedRankWords', 'foldedReversedRankWords', 'foldedRankWordRepeats', 'reversedLastWord', 'foldedReversedLastWord',
+] as const;
 
 export const NAMES_INDEX_SETTINGS = { number_of_shards: 1, number_of_replicas: 0, max_result_window: 100_000 } as const;
 

@@ -5,13 +5,14 @@ import * as exists from './exists.ts';
 import * as ids from './ids.ts';
 import * as not from './not.ts';
 import * as or from './or.ts';
+import * as longerPrefix from './longer-prefix.ts';
 import * as prefix from './prefix.ts';
 import * as term from './term.ts';
 import * as terms from './terms.ts';
 import type { FilterNode } from './types.ts';
 
 export type * from './types.ts';
-export { and, exists, ids, not, or, prefix, term, terms };
+export { and, exists, ids, longerPrefix, not, or, prefix, term, terms };
 
 export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
   switch (node.kind) {
@@ -29,6 +30,8 @@ export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
       return or.compile(node, compileNode);
     case 'prefix':
       return prefix.compile(node);
+    case 'longerPrefix':
+      return longerPrefix.compile(node);
     case 'exists':
       return exists.compile(node);
     default:
@@ -52,6 +55,8 @@ export function printNode(node: FilterNode): string {
       return or.print(node, printNode);
     case 'prefix':
       return prefix.print(node);
+    case 'longerPrefix':
+      return longerPrefix.print(node);
     case 'exists':
       return exists.print(node);
     default:

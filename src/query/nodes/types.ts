@@ -43,9 +43,16 @@ export interface PrefixNode {
   value: string;
 }
 
+/** Terms that start with `prefix` and are longer than it: the wildcard `prefix?*`. */
+export interface LongerPrefixNode {
+  kind: 'longerPrefix';
+  field: string;
+  prefix: string;
+}
+
 export interface ExistsNode {
   kind: 'exists';
   field: string;
 }
 
-export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode | OrNode | PrefixNode | ExistsNode;
+export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode | OrNode | PrefixNode | LongerPrefixNode | ExistsNode;

@@ -1,0 +1,15 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { LongerPrefixNode } from './types.ts';
+
+export function build(field: string, prefix: string): LongerPrefixNode {
+  return { kind: 'longerPrefix', field, prefix };
+}
+
+/** A wildcard of the literal prefix (its `*`, `?` and `\` escaped) and at least one more character. */
+export function compile(node: LongerPrefixNode): estypes.QueryDslQueryContainer {
+  return { wildcard: { [node.field]: { value: `${node.prefix.replace(/[*?\\]/g, '\\$&')}?*` } } };
+}
+
+export function print(node: LongerPrefixNode): string {
+  return `${node.field}:${JSON.stringify(node.prefix)}?*`;
+}
