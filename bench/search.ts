@@ -19,11 +19,10 @@ import { engineDataOf } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { nameEntriesOf } from '../loaders/name-entries.ts';
 import { createApp } from '../src/http/app.ts';
-import { searchRequestOf } from '../src/http/routes/search.ts';
-import { searchQuery } from '../src/http/schemas/search.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
 import { createSearchService } from '../src/service/search-service.ts';
+import { nameSearch, nameSearchCases, queryMix } from './mixes.ts';
 import { line, measure, mib, ms, type Latency, syntheticDataDirectory } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -35,50 +34,6 @@ const { values: args } = parseArgs({
   },
 });
 const taxa = Number(args.taxa);
-
-/** A small deterministic generator for the query mix. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-interface QueryMix {
-  prefix: string[];
-  infix: string[];
-  typo: string[];
-  id: string[];
-}
-
-function queryMix(entries: NameEntry[], count: number): QueryMix {
-  const next = random(7);
-  const pick = () => entries[Math.floor(next() * entries.length)]!;
-  const mix: QueryMix = { prefix: [], infix: [], typo: [], id: [] };
-  while (mix.prefix.length < count) {
-    const name = pick().name;
-    for (let n = 2; n <= Math.min(name.length, 10); n++) mix.prefix.push(name.slice(0, n));
-  }
-  while (mix.infix.length < count) {
-    const name = pick().name;
-    if (name.length < 8) continue;
-    const start = 1 + Math.floor(next() * (name.length - 6));
-    mix.infix.push(name.slice(start, start + 4 + Math.floor(next() * 3)));
-  }
-  const letters = 'abcdefghijklmnoprstuvyäö';
-  while (mix.typo.length < count) {
-    const name = pick().name;
-    if (name.length < 8) continue;
-    const at = 1 + Math.floor(next() * (name.length - 2));
-    mix.typo.push(name.slice(0, at) + letters[Math.floor(next() * letters.length)] + name.slice(at + 1));
-  }
-  while (mix.id.length < count) mix.id.push(pick().taxonId);
-  return { ...mix, prefix: mix.prefix.slice(0, count) };
-}
-
 
 function heapUsed(): number {
   globalThis.gc?.();
@@ -100,36 +55,33 @@ async function main() {
   const engine = createEmbeddedEngine();
   engine.replaceData({ ...data, versions: [{ id: 'current', indices: { taxa: current.documents } }] });
   const taxaOnly = heapUsed();
-  const entries = [...nameEntriesOf(current.documents)];
-  line('taxa / name entries', `${current.documents.length} / ${entries.length}`, 'target ≥ 1,000,000 names');
+  // The benchmark keeps the query mix and the literals (for the libraries), not the entries:
+  // the index holds what it needs of them.
+  let entries: NameEntry[] | undefined = nameEntriesOf(current.documents);
+  const mix = queryMix(entries, 400);
+  const names = entries.map((entry) => entry.name);
+  line('taxa / name entries', `${current.documents.length} / ${names.length}`, 'target ≥ 1,000,000 names');
   engine.replaceData({ ...data, versions: [{ id: 'current', indices: { taxa: current.documents, names: entries } }] });
+  entries = undefined;
   const runs = Number(args.runs);
   const search = createSearchService({ engine, resolveVersion: async (v) => v });
-  const mix = queryMix(entries, 400);
   // Field indices build on first use: warm them before measuring and count their heap.
-  for (const q of [mix.prefix[5]!, mix.infix[0]!, mix.typo[0]!]) await search.search('current', searchRequestOf(searchQuery.parse({ query: q })));
-  line('names index heap (entries and their keys included)', mib(heapUsed() - taxaOnly), 'target ≤ 1 GiB');
+  for (const q of [mix.prefix[5]!, mix.infix[0]!, mix.typo[0]!]) await nameSearch(search)(q);
+  line('names index heap (entries, their keys and the literals kept for the libraries)', mib(heapUsed() - taxaOnly), 'target ≤ 1 GiB');
 
-  const ask = (matchType?: string) => (q: string) =>
-    search.search('current', searchRequestOf(searchQuery.parse({ query: q, ...(matchType ? { matchType } : {}) })));
-  const all = [...mix.prefix, ...mix.infix, ...mix.typo, ...mix.id.map((id) => id)];
-  const ours = {
-    exact: await measure(mix.prefix, runs, ask('exact')),
-    partial: await measure([...mix.prefix, ...mix.infix], runs, ask('partial')),
-    likely: await measure(mix.typo, runs, ask('likely')),
-    ids: await measure(mix.id, runs, ask()),
-    all: await measure(all, runs, ask()),
-  };
-  for (const [label, latency] of Object.entries(ours)) line(`in process, ${label}: p50 / p99`, `${ms(latency.p50)} / ${ms(latency.p99)}`, 'target p99 ≤ 5 ms');
+  for (const { label, queries, matchType } of nameSearchCases(mix)) {
+    const latency = await measure(queries, runs, nameSearch(search, matchType));
+    line(`in process, ${label}: p50 / p99`, `${ms(latency.p50)} / ${ms(latency.p99)}`, 'target p99 ≤ 5 ms');
+  }
 
-  const mini = new MiniSearch<{ id: string; name: string }>({ fields: ['name'], idField: 'id' });
-  mini.addAll(entries.map((e) => ({ id: e.id, name: e.name })));
+  const mini = new MiniSearch<{ id: number; name: string }>({ fields: ['name'], idField: 'id' });
+  mini.addAll(names.map((name, id) => ({ id, name })));
   const flex = new FlexSearch.Index({ tokenize: 'forward', encoder: FlexSearch.Charset.LatinBalance });
-  entries.forEach((e, i) => flex.add(i, e.name));
+  names.forEach((name, i) => flex.add(i, name));
   const queries = [...mix.prefix, ...mix.infix, ...mix.typo];
   const miniLatency = await measure(queries, Math.min(runs, 300), (q) => mini.search(q, { prefix: true, fuzzy: 0.2 }).slice(0, 10));
   const flexLatency = await measure(queries, runs, (q) => flex.search(q, { limit: 10, suggest: true }));
-  const oursSame = await measure(queries, runs, ask());
+  const oursSame = await measure(queries, runs, nameSearch(search));
   report('same mix (prefix, infix, typo)', oursSame, [{ name: 'MiniSearch', latency: miniLatency }, { name: 'FlexSearch', latency: flexLatency }]);
 
   await httpThroughput(engine, mix.prefix);

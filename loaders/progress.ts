@@ -1,4 +1,4 @@
-/** A progress bar on a terminal (bytes read per file); silent when stderr is not a TTY. */
+/** A progress bar on a terminal (bytes read per file, documents sent per index); silent when stderr is not a TTY. */
 import cliProgress from 'cli-progress';
 
 export interface Progress {
@@ -9,10 +9,10 @@ export interface Progress {
 
 const SILENT: Progress = { start() {}, advance() {}, stop() {} };
 
-export function createProgress(enabled: boolean): Progress {
+export function createProgress(enabled: boolean, unit = 'bytes'): Progress {
   if (!enabled || !process.stderr.isTTY) return SILENT;
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: '{label} [{bar}] {percentage}% | {value}/{total} bytes', hideCursor: true },
+    { stream: process.stderr, format: `{label} [{bar}] {percentage}% | {value}/{total} ${unit}`, hideCursor: true },
     cliProgress.Presets.shades_classic,
   );
   return {

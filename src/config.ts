@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_INDEX_PREFIX, INDEX_PREFIX_PATTERN } from './index/elasticsearch/naming.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/sample', import.meta.url));
 
@@ -15,7 +16,11 @@ const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     TAXA_ENGINE: z.enum(['embedded', 'elasticsearch']).default('embedded'),
     TAXA_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
-    ELASTICSEARCH_URL: z.url().optional(),
+    ELASTICSEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    ELASTICSEARCH_INDEX_PREFIX: z
+      .string()
+      .regex(INDEX_PREFIX_PATTERN, "must be 1 to 100 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit")
+      .default(DEFAULT_INDEX_PREFIX),
     ACCESS_TOKENS: z
       .string()
       .optional()

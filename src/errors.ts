@@ -73,8 +73,9 @@ export class AppError extends Error {
     readonly errorCode: ErrorCode,
     message: string,
     readonly details?: ErrorDetails,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
     this.statusCode = ERROR_CATALOGUE[errorCode].statusCode;
   }

@@ -5,9 +5,14 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toEqual({
       PORT: 3000, HOST: '127.0.0.1', TAXA_ENGINE: 'embedded', TAXA_DATA_DIR: DEFAULT_DATA_DIR,
-      ACCESS_TOKENS: [], LOG_LEVEL: 'info',
+      ELASTICSEARCH_INDEX_PREFIX: 'taxa', ACCESS_TOKENS: [], LOG_LEVEL: 'info',
     });
     expect(DEFAULT_DATA_DIR).toMatch(/data\/sample$/);
+  });
+
+  it('reads the Elasticsearch settings', () => {
+    const config = loadConfig({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'https://es.example:9200', ELASTICSEARCH_INDEX_PREFIX: 'taxa-test' });
+    expect(config).toMatchObject({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'https://es.example:9200', ELASTICSEARCH_INDEX_PREFIX: 'taxa-test' });
   });
 
   it('reads tokens as a comma list', () => {
@@ -20,5 +25,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TAXA_ENGINE: 'solr' })).toThrow(/TAXA_ENGINE/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ TAXA_ENGINE: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: is required/);
+    expect(() => loadConfig({ ELASTICSEARCH_URL: 'ftp://es:9200' })).toThrow(/ELASTICSEARCH_URL/);
+    expect(() => loadConfig({ ELASTICSEARCH_INDEX_PREFIX: 'Taxa' })).toThrow(/ELASTICSEARCH_INDEX_PREFIX: must be 1 to 100 lower-case/);
   });
 });

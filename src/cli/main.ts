@@ -3,6 +3,7 @@
  *
  *   serve                 serve the data directory (TAXA_DATA_DIR) over HTTP
  *   validate <dir>        check a data directory; every problem with file and line
+ *   load <dir>            index a data directory into Elasticsearch and swap it in (see load --help)
  *   generate --out <dir>  write a deterministic synthetic checklist (see generate --help)
  *   mappings              write mappings/*.json from the taxon schema
  */
@@ -12,6 +13,7 @@ type Command = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.ts')).runServe,
   validate: async () => (await import('./validate.ts')).runValidate,
+  load: async () => (await import('./load.ts')).runLoad,
   generate: async () => (await import('./generate.ts')).runGenerate,
   mappings: async () => (await import('./mappings.ts')).runMappings,
 };
@@ -21,6 +23,7 @@ const USAGE = `usage: taxa <command> [options]
 commands:
   serve                 serve TAXA_DATA_DIR (default: the bundled sample) over HTTP
   validate <dir>        check a data directory and list every problem (file, line, id)
+  load <dir> [--url U]  index a data directory into Elasticsearch, swapped in atomically (load --help)
   generate --out <dir>  write a deterministic synthetic checklist (--taxa N, --seed N, --gzip)
   mappings              write mappings/*.json (index bodies) from the schemas
 `;

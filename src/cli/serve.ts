@@ -1,11 +1,14 @@
 import { ConfigError, loadConfig } from '../config.ts';
-import { startServer } from '../http/server.ts';
+import { EngineStartError, startServer } from '../http/server.ts';
 import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 
-/** `taxa serve`: refuses to start on a bad environment or bad data, listing every problem. */
+/**
+ * `taxa serve`: refuses to start on a bad environment, bad data (listing every problem) or a
+ * cluster that cannot serve.
+ */
 export async function runServe(argv: string[]): Promise<number> {
   if (argv.includes('--help')) {
-    process.stdout.write('usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ACCESS_TOKENS, LOG_LEVEL.\n');
+    process.stdout.write('usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ELASTICSEARCH_INDEX_PREFIX, ACCESS_TOKENS, LOG_LEVEL.\n');
     return 0;
   }
   try {
@@ -17,7 +20,7 @@ export async function runServe(argv: string[]): Promise<number> {
       process.stderr.write(`loader: the data directory was refused with ${error.problems.length} problem(s)\n`);
       return 1;
     }
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof EngineStartError) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }

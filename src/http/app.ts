@@ -12,6 +12,7 @@ import { registerErrorHandling, toAppError } from './error-handler.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import type { RouteDescription } from './route.ts';
 import { registerChecklistVersionRoutes } from './routes/checklist-versions.ts';
+import { registerHealthRoutes } from './routes/health.ts';
 import { registerInformalGroupRoutes } from './routes/informal-groups.ts';
 import { registerSearchRoutes } from './routes/search.ts';
 import { createSearchService } from '../service/search-service.ts';
@@ -69,6 +70,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerChecklistVersionRoutes(app, registry, deps.engine);
   const search = createSearchService({ engine: deps.engine, resolveVersion: taxa.resolveVersion });
   registerSearchRoutes(app, registry, { engine: deps.engine, search });
+  registerHealthRoutes(app, registry, deps.engine);
   const openapi = buildOpenApiDocument(registry);
   app.get('/openapi', async () => openapi);
   return app;

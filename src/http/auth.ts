@@ -1,6 +1,7 @@
 /**
  * Access tokens: when configured, every request carries one, as `access_token` in the query or
- * as `Authorization: Bearer <token>`; otherwise the answer is a 401 error object.
+ * as `Authorization: Bearer <token>`; otherwise the answer is a 401 error object. Routes declared
+ * `public` (the health checks, which load balancers call without credentials) are exempt.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
@@ -16,6 +17,7 @@ export function registerAccessTokens(app: FastifyInstance, tokens: readonly stri
   if (tokens.length === 0) return;
   const valid = new Set(tokens);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.public === true) return;
     const token = tokenOf(request);
     if (token === undefined) throw new AppError('UNAUTHORIZED', 'An access token is required');
     if (!valid.has(token)) throw new AppError('UNAUTHORIZED', 'The access token is not valid');

@@ -26,7 +26,11 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(error);
-    if (known) return reply.status(known.statusCode).send(known.toJSON());
+    if (known) {
+      // A deliberate 503 (the search cluster is away) is answered as it is; its cause is logged.
+      if (known.statusCode >= 500) request.log.warn({ err: known.cause ?? known }, known.message);
+      return reply.status(known.statusCode).send(known.toJSON());
+    }
     request.log.error({ err: error }, 'unhandled error');
     const internal = new AppError('INTERNAL_ERROR', 'Internal error');
     return reply.status(500).send(internal.toJSON());

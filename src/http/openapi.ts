@@ -52,6 +52,7 @@ function operationOf(route: RouteDescription) {
       '401': ERROR_RESPONSE,
       '404': ERROR_RESPONSE,
       '422': ERROR_RESPONSE,
+      '503': ERROR_RESPONSE,
     },
   };
 }

@@ -8,6 +8,13 @@ import { AppError, pointerToken, type ErrorDetails } from '../errors.ts';
 
 type AnySchema = z.ZodType;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** open to every caller: no access token asked (see `auth.ts`) */
+    public?: boolean;
+  }
+}
+
 export interface RouteDefinition<Q extends AnySchema, P extends AnySchema, B extends AnySchema> {
   method: 'GET' | 'POST';
   /** Fastify path, e.g. `/taxa/:id` */
@@ -20,6 +27,8 @@ export interface RouteDefinition<Q extends AnySchema, P extends AnySchema, B ext
   body?: B;
   /** description of the success answer for the OpenAPI document */
   response: string;
+  /** answered without an access token even when tokens are configured (health checks) */
+  public?: boolean;
   handler: (input: RouteInput<Q, P>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 }
 
@@ -63,6 +72,7 @@ export function registerRoute<Q extends AnySchema, P extends AnySchema, B extend
   app.route({
     method: route.method,
     url: route.url,
+    config: { public: route.public ?? false },
     handler: async (request, reply) => {
       const query = parseOrThrow(route.query, request.query, 'query');
       const params = parseOrThrow(route.params, request.params, 'params');

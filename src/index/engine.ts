@@ -44,13 +44,32 @@ export interface Catalog {
   checklistVersions: ChecklistVersion[];
 }
 
+/** Whether an engine can answer requests now, and if not, why (for the readiness route). */
+export interface Readiness {
+  ready: boolean;
+  reason?: string;
+}
+
 export interface SearchEngine {
   readonly kind: 'embedded' | 'elasticsearch';
   /** Ids of the checklist versions that can be searched now. */
   versions(): Promise<string[]>;
   catalog(): Promise<Catalog>;
   search<T>(index: IndexRef, body: SearchBody): Promise<SearchResult<T>>;
+  /** An engine that depends on a server checks it here; see `readinessOf` for the others. */
+  ready?(): Promise<Readiness>;
   close(): Promise<void>;
+}
+
+/**
+ * The engine's own readiness check when it has one; otherwise an engine is ready once it holds
+ * a checklist version.
+ *
+ * @example if (!(await readinessOf(engine)).ready) reply.status(503)
+ */
+export async function readinessOf(engine: SearchEngine): Promise<Readiness> {
+  if (engine.ready) return engine.ready();
+  return (await engine.versions()).length > 0 ? { ready: true } : { ready: false, reason: 'no checklist version is loaded' };
 }
 
 /**

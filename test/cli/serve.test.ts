@@ -18,4 +18,11 @@ describe('taxa serve', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(/PORT/);
   });
+
+  it('refuses to serve from a cluster it cannot reach, naming the URL', () => {
+    const { code, stderr } = runCli(['serve'], { TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent' });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^engine: cannot serve from Elasticsearch at http:\/\/127\.0\.0\.1:1\/: the search cluster cannot be reached/);
+    expect(stderr).toContain('taxa load <dir> --url http://127.0.0.1:1/');
+  });
 });

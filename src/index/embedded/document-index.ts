@@ -39,6 +39,12 @@ export interface DocumentIndexOptions {
    * document) but indexed on first use. Default: none.
    */
   eagerFields?: 'all' | readonly string[];
+  /**
+   * Top-level fields that are indexed but not kept in `_source`, as a mapping's
+   * `_source.excludes` says: they are indexed during `build` and the stored documents are
+   * copies without them. Default: none.
+   */
+  sourceExcludes?: readonly string[];
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
@@ -68,21 +74,24 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   static build<T extends object>(docs: Iterable<T>, options: DocumentIndexOptions): DocumentIndex<T> {
     const stored = Array.from(docs);
     const ids = stored.map((doc) => documentId(doc, options.idField));
-    const idToDoc = new Map<string, number>();
-    for (const [number, id] of ids.entries()) {
-      if (idToDoc.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
-      idToDoc.set(id, number);
+    const distinct = new Set<string>();
+    for (const id of ids) {
+      if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
+      distinct.add(id);
     }
+    distinct.clear();
     const { builders, validators } = fieldSinks(options);
     const walker = new DocumentWalker(new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])));
+    const excluded = new Set(options.sourceExcludes ?? []);
     for (const [number, doc] of stored.entries()) {
-      deepFreeze(doc);
       indexDocument(walker, number, doc, ids[number]!);
+      if (excluded.size > 0) stored[number] = withoutFields(doc, excluded);
+      deepFreeze(stored[number]);
       if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, stored.length);
     }
     const source = new DocumentFieldSource(stored, new Map(validators.map((validator) => [validator.name, validator.count])));
     const built = builders.map((builder) => builder.build(stored.length));
-    return new DocumentIndex(stored, ids, new IndexData(stored.length, options.fields, source, idToDoc, built), options.name ?? '');
+    return new DocumentIndex(stored, ids, new IndexData(stored.length, options.fields, source, ids, built), options.name ?? '');
   }
 
   get size(): number {
@@ -143,12 +152,21 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   }
 }
 
+/** A shallow copy of `doc` without the top-level `fields`. */
+function withoutFields<T extends object>(doc: T, fields: ReadonlySet<string>): T {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) if (!fields.has(key)) copy[key] = value;
+  return copy as T;
+}
+
 function fieldSinks(options: DocumentIndexOptions): { builders: FieldIndexBuilder[]; validators: FieldValidator[] } {
   const eager = options.eagerFields ?? [];
+  const unstored = options.sourceExcludes ?? [];
   const builders: FieldIndexBuilder[] = [];
   const validators: FieldValidator[] = [];
   for (const [name, spec] of options.fields) {
-    if (eager === 'all' || eager.includes(name)) builders.push(new FieldIndexBuilder(name, spec));
+    const root = name.split('.')[0]!;
+    if (eager === 'all' || eager.includes(name) || unstored.includes(root)) builders.push(new FieldIndexBuilder(name, spec));
     else validators.push(new FieldValidator(name, spec));
   }
   return { builders, validators };

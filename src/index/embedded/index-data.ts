@@ -13,6 +13,7 @@ import { Scratch } from './scratch.ts';
 export class IndexData {
   private allDocsCache: Bitset | undefined;
   private readonly fields = new Map<string, FieldIndex>();
+  private idToDoc: Map<string, number> | undefined;
   private readonly objectDocs = new Map<string, { docs: Bitset; count: number }>();
   /** Working memory of the search under way; `DocumentIndex.search` releases it. */
   readonly scratch: Scratch;
@@ -21,7 +22,7 @@ export class IndexData {
     readonly docCount: number,
     private readonly catalog: FieldCatalog,
     private readonly source: DocumentFieldSource,
-    private readonly idToDoc: ReadonlyMap<string, number>,
+    private readonly ids: readonly string[],
     built: Iterable<FieldIndex>,
   ) {
     for (const field of built) this.fields.set(field.name, field);
@@ -58,7 +59,12 @@ export class IndexData {
     return entry;
   }
 
+  /**
+   * The document with this `_id`. The lookup table is built on first use: an index only ever
+   * searched by its fields (a names index has a million entries) does not hold one.
+   */
   docOfId(id: string): number | undefined {
+    this.idToDoc ??= new Map(this.ids.map((docId, doc) => [docId, doc]));
     return this.idToDoc.get(id);
   }
 

@@ -6,6 +6,7 @@
  * names ride along in `_source` only (`enabled: false`), for the hit.
  */
 import type { estypes } from '@elastic/elasticsearch';
+import { INDEX_ONLY_FIELDS } from '../../search/name-entry.ts';
 
 const keyword: estypes.MappingProperty = { type: 'keyword' };
 const bool: estypes.MappingProperty = { type: 'boolean' };
@@ -13,6 +14,9 @@ const bool: estypes.MappingProperty = { type: 'boolean' };
 export function buildNamesMappings(): estypes.MappingTypeMapping {
   return {
     dynamic: false,
+    // Tokens only the index reads are not kept in `_source`: hits come without them, and the
+    // embedded engine does not hold them once indexed.
+    _source: { excludes: [...INDEX_ONLY_FIELDS] },
     properties: {
       id: keyword, taxonId: keyword, name: keyword, nameType: keyword, language: keyword,
       exactKeys: keyword, foldedKeys: keyword, grams: keyword,

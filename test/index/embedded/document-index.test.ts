@@ -102,4 +102,13 @@ describe('DocumentIndex', () => {
     expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id' })).toThrow(/out of range/);
     expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id', eagerFields: 'all' })).toThrow(/out of range/);
   });
+
+  it('indexes fields the mapping keeps out of _source and answers without them', () => {
+    const docs = [{ id: 'a', n: 1, k: ['x', 'y'] }, { id: 'b', n: 2, k: 'z' }];
+    const index = DocumentIndex.build(docs, { fields, idField: 'id', sourceExcludes: ['k'] });
+    const { hits } = index.search({ query: { bool: { filter: [{ term: { k: 'y' } }] } }, sort: [{ k: 'asc' }] }).hits;
+    expect(hits).toEqual([{ _index: '', _id: 'a', _score: null, _source: { id: 'a', n: 1 }, sort: ['x'] }]);
+    expect(docs[0]).toEqual({ id: 'a', n: 1, k: ['x', 'y'] });
+    expect(index.get('b')).toEqual({ id: 'b', n: 2 });
+  });
 });
