@@ -15,9 +15,7 @@ import { createApp } from '../src/http/app.ts';
 import { engineDataOf } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
-import { parseAggregateBy } from '../src/query/aggregate.ts';
-import { parseFilterBody } from '../src/query/filter-body.ts';
-import { compileTaxaAggregate, compileTaxaPage } from '../src/query/taxa-request.ts';
+import { filterBodies, filteredPages, nestedAggregations } from './mixes.ts';
 import { line, measure, mib, ms, syntheticDataDirectory } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -31,15 +29,6 @@ const { values: args } = parseArgs({
 const taxa = Number(args.taxa);
 const seconds = Number(args.seconds);
 const runs = Number(args.runs);
-
-
-/** Three filters over the kind of fields analysts combine, varied so no answer is cached. */
-const STATUSES = [['MX.iucnLC'], ['MX.iucnNT', 'MX.iucnVU'], ['MX.iucnEN', 'MX.iucnCR'], ['MX.iucnDD']];
-function filterBodies(groups: string[]) {
-  return groups.flatMap((group) =>
-    STATUSES.map((status) => ({ informalTaxonGroups: group, 'latestRedListStatusFinland.status': status, finnish: true })),
-  );
-}
 
 /** Requests per second; the load generator runs in a worker thread, off the server's event loop. */
 async function throughput(url: string, options: Partial<autocannon.Options>) {
@@ -65,19 +54,13 @@ async function main() {
 
   const groups = (await engine.catalog()).informalTaxonGroups.map((g) => g.id);
   const bodies = filterBodies(groups);
-  const scope = { checklist: 'MR.1', includeHidden: false };
-  const pages = bodies.map((body, i) =>
-    compileTaxaPage({ filter: parseFilterBody(body), scope, sort: { field: 'taxonomic', direction: 'asc' }, page: 1 + (i % 3), pageSize: 20, fields: {} }),
-  );
+  const pages = filteredPages(bodies);
   const ref = { version: 'current', kind: 'taxa' } as const;
   const page = await measure(pages, runs, (body) => engine.search(ref, body));
   line('filtered page in process (3 filters) p50', ms(page.p50), 'target p50 ≤ 1 ms');
   line('filtered page in process (3 filters) p99', ms(page.p99));
 
-  const specs = parseAggregateBy('informalTaxonGroups,latestRedListStatusFinland.status');
-  const aggregations = STATUSES.map((status) =>
-    compileTaxaAggregate(parseFilterBody({ 'latestRedListStatusFinland.status': ['!MX.iucnLC', ...status.slice(1)] }), scope, specs, 10),
-  );
+  const aggregations = nestedAggregations();
   const aggregate = await measure(aggregations, Math.max(100, runs / 10), (body) => engine.search(ref, body));
   line('nested aggregation in process p50', ms(aggregate.p50));
   line('nested aggregation in process p99', ms(aggregate.p99));

@@ -3,12 +3,17 @@ import type { EngineData } from '../src/index/embedded-engine.ts';
 import type { DataSet } from './load-data-dir.ts';
 import { nameEntriesOf } from './name-entries.ts';
 
+/** Derived when iterated, so that holding the data set does not hold every version's names. */
+function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
+  return { [Symbol.iterator]: () => derive()[Symbol.iterator]() };
+}
+
 export function engineDataOf(dataSet: DataSet): EngineData {
   return {
     catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
     versions: dataSet.versions.map((version) => ({
       id: version.id,
-      indices: { taxa: version.documents, names: nameEntriesOf(version.documents) },
+      indices: { taxa: version.documents, names: lazily(() => nameEntriesOf(version.documents)) },
     })),
   };
 }

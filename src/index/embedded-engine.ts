@@ -13,7 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/field-catalog.ts';
-import { NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
+import { NAMES_SEARCHED_FIELDS, NAMES_SORT_FIELDS } from './mappings/names-mapping.ts';
 
 /** The data an embedded engine serves: per version, the documents of each index kind. */
 export interface EngineData {
@@ -31,22 +31,18 @@ const MAPPING_FILES: Record<IndexKind, URL> = {
   names: new URL('../../mappings/names.json', import.meta.url),
 };
 
-/** What an index kind's mapping tells the engine: its fields, and those `_source` leaves out. */
-interface MappedIndex {
-  fields: FieldCatalog;
-  sourceExcludes: readonly string[];
-}
-
-function readMapping(kind: IndexKind): MappedIndex {
+function readFieldCatalog(kind: IndexKind): FieldCatalog {
   const body = JSON.parse(readFileSync(MAPPING_FILES[kind], 'utf8')) as { mappings: estypes.MappingTypeMapping };
-  return { fields: fieldCatalogFromMapping(body.mappings), sourceExcludes: body.mappings._source?.excludes ?? [] };
+  return fieldCatalogFromMapping(body.mappings);
 }
 
 /**
  * Fields indexed while the data is built rather than on first use: the name search's, so that
  * no keystroke waits for an index. Taxa have hundreds of filter keys, each built when first asked.
+ * Likewise the sort values of the fields every request sorts by.
  */
 const EAGER_FIELDS: Record<IndexKind, readonly string[]> = { taxa: [], names: NAMES_SEARCHED_FIELDS };
+const SORT_FIELDS: Record<IndexKind, readonly string[]> = { taxa: ['taxonomicOrder'], names: NAMES_SORT_FIELDS };
 
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 
@@ -56,8 +52,8 @@ export interface EmbeddedEngine extends SearchEngine {
 }
 
 export function createEmbeddedEngine(): EmbeddedEngine {
-  const mappings = new Map<IndexKind, MappedIndex>();
-  const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
+  const catalogs = new Map<IndexKind, FieldCatalog>();
+  const fieldsOf = (kind: IndexKind) => catalogs.get(kind) ?? catalogs.set(kind, readFieldCatalog(kind)).get(kind)!;
   let snapshot: Snapshot = { catalog: { informalTaxonGroups: [], checklistVersions: [] }, indices: new Map() };
 
   return {
@@ -67,7 +63,7 @@ export function createEmbeddedEngine(): EmbeddedEngine {
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
           const name = `${version.id}-${kind}`;
-          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind] }));
+          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { fields: fieldsOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], sortFields: SORT_FIELDS[kind] }));
         }
       }
       snapshot = { catalog: data.catalog, indices };

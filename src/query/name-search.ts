@@ -12,7 +12,7 @@ import type { SearchBody } from '../index/engine.ts';
 import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
 import { rankQuery } from '../search/rank-features.ts';
 import { foldDiacritics } from '../search/normalise.ts';
-import { GRAM_LENGTH, trigrams } from '../search/name-entry.ts';
+import { GRAM_LENGTH, INDEX_ONLY_FIELDS, trigrams } from '../search/name-entry.ts';
 import type { MatchType, PreparedQuery } from '../search/match-kinds.ts';
 import { and, compileNode, exists, longerPrefix, not, or, prefix, term, terms, type FilterNode } from './nodes/index.ts';
 import { stringClauses } from './filter-body.ts';
@@ -48,6 +48,9 @@ export interface CandidatePage {
 /** Share of the query's trigrams a likely candidate must have; the service relaxes it once. */
 export const LIKELY_GRAM_SHARE = { strict: 0.5, relaxed: 0.25 } as const;
 
+/** Candidates carry their keys and ranking texts (for the rules) but not their index-only tokens. */
+const SOURCE = { excludes: [...INDEX_ONLY_FIELDS] };
+
 /** Steps 15–17 of the comparator and the taxon id, precomputed: the order of otherwise equal candidates. */
 const SORT_AFTER_RANK = [{ nameOrder: { order: 'asc' } }] as const;
 
@@ -82,6 +85,7 @@ function candidates(filter: FilterNode, page: CandidatePage, scored?: estypes.Qu
     from: page.from,
     size: page.size,
     track_total_hits: true,
+    _source: SOURCE,
   };
 }
 

@@ -35,13 +35,25 @@ function clientOf(app: () => FastifyInstance): Client {
   };
 }
 
-export function defineBehaviourSuite(engine: string, setup: () => Promise<{ app: FastifyInstance; close(): Promise<void> }>) {
-  describe(`behaviour (${engine} engine)`, () => {
+/** Builds the app under test; `close` releases whatever it started. */
+export type BehaviourSetup = () => Promise<{ app: FastifyInstance; close(): Promise<void> }>;
+
+/**
+ * The suite on the app `setup` builds, in `beforeAll` (waiting up to `setupTimeoutMs`, default
+ * the configured hook timeout). `{ skipped: reason }` instead of a setup reports the whole suite
+ * as skipped, the reason in its name, for an engine whose server is not available.
+ */
+export function defineBehaviourSuite(engine: string, setup: BehaviourSetup | { skipped: string }, options: { setupTimeoutMs?: number } = {}) {
+  const title = `behaviour (${engine} engine)`;
+  const define = typeof setup === 'function' ? describe : describe.skip;
+  define(typeof setup === 'function' ? title : `${title}: skipped — ${setup.skipped}`, () => {
     let built: { app: FastifyInstance; close(): Promise<void> };
-    beforeAll(async () => {
-      built = await setup();
-    });
-    afterAll(async () => built?.close());
+    if (typeof setup === 'function') {
+      beforeAll(async () => {
+        built = await setup();
+      }, options.setupTimeoutMs);
+      afterAll(async () => built?.close());
+    }
     const client = clientOf(() => built.app);
     pageBehaviour(client);
     filterBehaviour(client);

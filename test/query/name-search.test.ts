@@ -12,6 +12,10 @@ const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSea
 });
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
+const SOURCE = {
+  excludes: ['grams', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats', 'reversedRankWords',
+    'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits'],
+};
 const SORT = [{ staticRank: { order: 'asc' } }, { nameOrder: { order: 'asc' } }];
 const PAGE = { from: 0, size: 128 };
 
@@ -50,7 +54,7 @@ describe('compileExact', () => {
           must_not: NOT_HIDDEN,
         },
       },
-      sort: SORT, from: 256, size: 512, track_total_hits: true,
+      sort: SORT, from: 256, size: 512, track_total_hits: true, _source: SOURCE,
     });
   });
 
@@ -112,7 +116,7 @@ describe('compilePartial', () => {
         },
       },
       sort: [{ staticRank: { order: 'asc' } }, { _score: { order: 'desc' } }, ...SORT.slice(1)],
-      from: 0, size: 128, track_total_hits: true,
+      from: 0, size: 128, track_total_hits: true, _source: SOURCE,
     });
   });
 
@@ -157,7 +161,7 @@ describe('compileLikely', () => {
     });
     expect(compileLikely(request('laulujoutsen'), PAGE)).toEqual({
       query: { bool: { filter: [shared(5), ...FILTERS], must_not: NOT_HIDDEN } },
-      sort: SORT, from: 0, size: 128, track_total_hits: true,
+      sort: SORT, from: 0, size: 128, track_total_hits: true, _source: SOURCE,
     });
     expect(compileLikely(request('laulujoutsen'), PAGE, 0.25).query).toEqual({
       bool: { filter: [shared(3), ...FILTERS], must_not: NOT_HIDDEN },

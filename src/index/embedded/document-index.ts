@@ -39,12 +39,8 @@ export interface DocumentIndexOptions {
    * document) but indexed on first use. Default: none.
    */
   eagerFields?: 'all' | readonly string[];
-  /**
-   * Top-level fields that are indexed but not kept in `_source`, as a mapping's
-   * `_source.excludes` says: they are indexed during `build` and the stored documents are
-   * copies without them. Default: none.
-   */
-  sourceExcludes?: readonly string[];
+  /** Fields whose per-document sort values are built during `build` rather than by the first sort. */
+  sortFields?: readonly string[];
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
@@ -82,16 +78,16 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     distinct.clear();
     const { builders, validators } = fieldSinks(options);
     const walker = new DocumentWalker(new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])));
-    const excluded = new Set(options.sourceExcludes ?? []);
     for (const [number, doc] of stored.entries()) {
+      deepFreeze(doc);
       indexDocument(walker, number, doc, ids[number]!);
-      if (excluded.size > 0) stored[number] = withoutFields(doc, excluded);
-      deepFreeze(stored[number]);
       if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, stored.length);
     }
     const source = new DocumentFieldSource(stored, new Map(validators.map((validator) => [validator.name, validator.count])));
     const built = builders.map((builder) => builder.build(stored.length));
-    return new DocumentIndex(stored, ids, new IndexData(stored.length, options.fields, source, ids, built), options.name ?? '');
+    const data = new IndexData(stored.length, options.fields, source, ids, built);
+    for (const name of options.sortFields ?? []) data.field(name)?.ordinals();
+    return new DocumentIndex(stored, ids, data, options.name ?? '');
   }
 
   get size(): number {
@@ -152,21 +148,12 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   }
 }
 
-/** A shallow copy of `doc` without the top-level `fields`. */
-function withoutFields<T extends object>(doc: T, fields: ReadonlySet<string>): T {
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(doc)) if (!fields.has(key)) copy[key] = value;
-  return copy as T;
-}
-
 function fieldSinks(options: DocumentIndexOptions): { builders: FieldIndexBuilder[]; validators: FieldValidator[] } {
   const eager = options.eagerFields ?? [];
-  const unstored = options.sourceExcludes ?? [];
   const builders: FieldIndexBuilder[] = [];
   const validators: FieldValidator[] = [];
   for (const [name, spec] of options.fields) {
-    const root = name.split('.')[0]!;
-    if (eager === 'all' || eager.includes(name) || unstored.includes(root)) builders.push(new FieldIndexBuilder(name, spec));
+    if (eager === 'all' || eager.includes(name)) builders.push(new FieldIndexBuilder(name, spec));
     else validators.push(new FieldValidator(name, spec));
   }
   return { builders, validators };

@@ -6,7 +6,6 @@
  * names ride along in `_source` only (`enabled: false`), for the hit.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import { INDEX_ONLY_FIELDS } from '../../search/name-entry.ts';
 
 const keyword: estypes.MappingProperty = { type: 'keyword' };
 const bool: estypes.MappingProperty = { type: 'boolean' };
@@ -14,9 +13,6 @@ const bool: estypes.MappingProperty = { type: 'boolean' };
 export function buildNamesMappings(): estypes.MappingTypeMapping {
   return {
     dynamic: false,
-    // Tokens only the index reads are not kept in `_source`: hits come without them, and the
-    // embedded engine does not hold them once indexed.
-    _source: { excludes: [...INDEX_ONLY_FIELDS] },
     properties: {
       id: keyword, taxonId: keyword, name: keyword, nameType: keyword, language: keyword,
       exactKeys: keyword, foldedKeys: keyword, grams: keyword,
@@ -43,6 +39,9 @@ export const NAMES_SEARCHED_FIELDS = [
   'rankText', 'rankWords', 'reversedRankWords', 'rankWordRepeats',
   'foldedRankText', 'foldedRankWords', 'foldedReversedRankWords', 'foldedRankWordRepeats', 'reversedLastWord', 'foldedReversedLastWord',
 ] as const;
+
+/** The fields every name search sorts its candidates by. */
+export const NAMES_SORT_FIELDS = ['staticRank', 'nameOrder'] as const;
 
 export const NAMES_INDEX_SETTINGS = { number_of_shards: 1, number_of_replicas: 0, max_result_window: 100_000 } as const;
 

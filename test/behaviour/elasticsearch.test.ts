@@ -1,0 +1,73 @@
+/**
+ * The behaviour suite against a real Elasticsearch 9 (DESIGN §2, §6.4): the fixture checklist
+ * loaded by the real loader under an index prefix of its own, served by the Elasticsearch
+ * engine. The cluster is `ELASTICSEARCH_URL`'s, or a container that testcontainers starts when a
+ * container runtime answers; with neither, the suite is reported as skipped with the reason, or
+ * fails with it under `REQUIRE_ELASTICSEARCH=1`. Which of these is decided once, when the file is
+ * collected.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, it } from 'vitest';
+import { createApp } from '../../src/http/app.ts';
+import { createElasticsearchClient, LOADING_CLIENT } from '../../src/index/elasticsearch/client.ts';
+import { createElasticsearchEngine } from '../../src/index/elasticsearch-engine.ts';
+import { loadIntoElasticsearch } from '../../loaders/elasticsearch-load.ts';
+import { FIXTURE_DIR } from '../helpers/data-dir.ts';
+import {
+  CLUSTER_SETUP_MS, deletePrefixIndices, findElasticsearch, suitePlan, type ElasticsearchSource,
+} from '../helpers/elasticsearch-availability.ts';
+import { defineBehaviourSuite } from './suite.ts';
+
+const ENGINE = 'elasticsearch';
+
+/**
+ * Starts the cluster, loads the fixture under a fresh prefix and builds the app on it; closing
+ * deletes the prefix's indices and stops the cluster. A setup that fails halfway releases what
+ * it started before reporting its error.
+ */
+async function fixtureOn(source: ElasticsearchSource) {
+  const cluster = await source.start();
+  const prefix = `test-${randomUUID().slice(0, 8)}`;
+  const admin = createElasticsearchClient(cluster.url, LOADING_CLIENT);
+  const engine = createElasticsearchEngine({ node: cluster.url }, { prefix });
+  const release = async () => {
+    try {
+      await engine.close();
+      await deletePrefixIndices(admin, prefix);
+    } finally {
+      await admin.close();
+      await cluster.stop();
+    }
+  };
+  try {
+    await loadIntoElasticsearch(FIXTURE_DIR, { client: admin, prefix });
+    const app = await createApp({ engine, accessTokens: [] });
+    await app.ready();
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    // The setup's own error is the one to report; a failure to clean up after it would hide it.
+    await release().catch(() => undefined);
+    throw error;
+  }
+}
+
+const plan = suitePlan(await findElasticsearch());
+if ('run' in plan) {
+  defineBehaviourSuite(ENGINE, () => fixtureOn(plan.run), { setupTimeoutMs: CLUSTER_SETUP_MS });
+} else if ('skip' in plan) {
+  // The default reporter lists no test names of a file that did not fail: say why here too.
+  console.warn(`behaviour (${ENGINE} engine) skipped: ${plan.skip}`);
+  defineBehaviourSuite(ENGINE, { skipped: plan.skip });
+} else {
+  describe(`behaviour (${ENGINE} engine)`, () => {
+    it('has an Elasticsearch to run against (REQUIRE_ELASTICSEARCH)', () => {
+      throw new Error(plan.fail);
+    });
+  });
+}
