@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { mappingText } from '../../src/cli/mappings.ts';
 import { FILTER_KEYS, TAXON_LEAVES } from '../../src/taxon/fields.ts';
 import { SORT_RANK_FIELDS } from '../../src/taxon/schema.ts';
+import { NAMES_SEARCHED_FIELDS } from '../../src/index/mappings/names-mapping.ts';
+import { compileExact, compileLikely, compilePartial, type NameSearchRequest } from '../../src/query/name-search.ts';
+import { MATCH_TYPES, prepareQuery } from '../../src/search/match-kinds.ts';
 
 const file = readFileSync(new URL('../../mappings/taxa.json', import.meta.url), 'utf8');
 const mapping = JSON.parse(file).mappings;
@@ -37,11 +40,49 @@ describe('mappings/taxa.json', () => {
 
 describe('mappings/names.json', () => {
   const names = JSON.parse(readFileSync(new URL('../../mappings/names.json', import.meta.url), 'utf8')).mappings;
-  it('maps every field the name search compiler targets', () => {
-    for (const field of ['exactKeys', 'foldedKeys', 'grams', 'taxonId', 'checklist', 'taxonSets', 'informalTaxonGroups', 'nameType', 'language', 'id']) {
-      expect(names.properties[field], field).toEqual({ type: 'keyword' });
+  const none = { include: [], exclude: [] };
+  const request = (query: string): NameSearchRequest => ({
+    query: prepareQuery(query), limit: 10, matchTypes: MATCH_TYPES, checklists: ['MR.1'], taxonSets: { include: ['MX.taxonSetA'], exclude: [] },
+    informalTaxonGroups: { include: [], exclude: ['MVL.1'] }, nameTypes: none, languages: ['fi'], includeHidden: false, species: true,
+    finnish: true, invasiveSpecies: false,
+  });
+  const page = { from: 0, size: 10 };
+  const bodies = [
+    compileExact(request('käki'), page), compileExact(request('kaki'), page),
+    compilePartial(request('kotka'), page), compilePartial(request('käki'), page),
+    compilePartial(request('parus maj'), page, true), compilePartial(request('parus mäj'), page, false),
+    compileLikely(request('laulujoutsen'), page),
+  ];
+
+  /** Every (clause, field, value) the bodies use, walked through the DSL. */
+  function targets(node: unknown, found: { clause: string; field: string; value: unknown }[] = []) {
+    if (Array.isArray(node)) node.forEach((item) => targets(item, found));
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (['term', 'terms', 'prefix', 'wildcard'].includes(key)) {
+          for (const [field, operand] of Object.entries(value as object)) found.push({ clause: key, field, value: operand });
+        } else if (key === 'exists') found.push({ clause: key, field: (value as { field: string }).field, value: undefined });
+        else targets(value, found);
+      }
     }
-    for (const field of ['hidden', 'species', 'finnish', 'invasiveSpecies']) expect(names.properties[field].type).toBe('boolean');
-    expect(names.properties.taxonomicOrder.type).toBe('integer');
+    return found;
+  }
+
+  it('maps every field the name search compiler targets, with a type that gives the same answer', () => {
+    const used = targets(bodies.map((body) => body.query));
+    expect(new Set(used.map((t) => t.field)).size).toBeGreaterThan(20);
+    for (const { clause, field, value } of used) {
+      const type = names.properties[field]?.type;
+      if (typeof value === 'boolean') expect(type, `${clause} ${field}`).toBe('boolean');
+      else if (clause === 'exists') expect(type, field).toBeDefined();
+      else expect(type, `${clause} ${field}`).toBe('keyword');
+    }
+    for (const body of bodies) {
+      for (const key of body.sort as Record<string, unknown>[]) {
+        const [field] = Object.keys(key);
+        if (field !== '_score') expect(names.properties[field!].type, `sort ${field}`).toBe('integer');
+      }
+    }
+    for (const field of NAMES_SEARCHED_FIELDS) expect(names.properties[field], field).toBeDefined();
   });
 });
