@@ -80,29 +80,16 @@ export class AtLeastOperand extends Operand {
   /**
    * A document matches once `k` of the lists have named it. Selective `should` clauses, such
    * as the trigrams of a likely name-search query, then cost their postings instead of `k`
-   * full-width bitset passes per clause. A document in `k` of `n` lists is in at least one of
-   * the `n - k + 1` shortest: only those are read whole; the `k - 1` longest are probed for
-   * the documents the short ones named (binary search: posting lists ascend).
+   * full-width bitset passes per clause.
    */
   private countOverLists(scratch: Scratch): Bitset {
     const counts = scratch.counts();
     const result = scratch.bitset();
-    const lists = this.clauses.map((clause) => clause.list(scratch)).sort((a, b) => a.length - b.length);
-    const long = lists.splice(lists.length - (this.k - 1));
-    const candidates = scratch.list(lists.reduce((total, docs) => total + docs.length, 0));
-    let found = 0;
+    const lists = this.clauses.map((clause) => clause.list(scratch));
     for (const docs of lists) {
-      for (let i = 0; i < docs.length; i++) if (counts[docs[i]!]!++ === 0) candidates[found++] = docs[i]!;
+      for (let i = 0; i < docs.length; i++) if (++counts[docs[i]!]! === this.k) result.add(docs[i]!);
     }
-    for (let c = 0; c < found; c++) {
-      const doc = candidates[c]!;
-      let count = counts[doc]!;
-      counts[doc] = 0;
-      for (let j = 0; j < long.length && count < this.k && count + long.length - j >= this.k; j++) {
-        if (contains(long[j]!, doc)) count++;
-      }
-      if (count >= this.k) result.add(doc);
-    }
+    for (const docs of lists) for (let i = 0; i < docs.length; i++) counts[docs[i]!] = 0;
     return result;
   }
 
@@ -150,15 +137,3 @@ export class AtLeastOperand extends Operand {
  * As a probe of an enclosing conjunction it filters candidates through its own operands, or
  * evaluates itself once and probes the result, whichever is cheaper.
  */
-
-/** Whether the ascending list holds `doc`. */
-function contains(docs: Uint32Array, doc: number): boolean {
-  let low = 0;
-  let high = docs.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (docs[middle]! < doc) low = middle + 1;
-    else high = middle;
-  }
-  return low < docs.length && docs[low] === doc;
-}
