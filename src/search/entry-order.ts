@@ -48,7 +48,7 @@ export function bitTokens(value: number): readonly string[] {
   let tokens = bitTokenLists.get(value);
   if (tokens === undefined) {
     const bits: string[] = [];
-    for (let bit = 0; 2 ** bit <= value; bit++) if (Math.floor(value / 2 ** bit) % 2 === 1) bits.push(String(bit));
+    for (let bit = 0; value >> bit > 0; bit++) if ((value >> bit) & 1) bits.push(String(bit));
     tokens = Object.freeze(bits);
     bitTokenLists.set(value, tokens);
   }

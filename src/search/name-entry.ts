@@ -114,6 +114,18 @@ type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'rankTex
 
 const NONE: string[] = [];
 
+/** The word tokens of one ranking text: its words, their repetitions, and reversed for word ends. */
+function textTokens(text: string, interner: Interner) {
+  const words = [...new Set(text.split(' '))].map((word) => interner.string(word));
+  const repeats = wordRepeats(text.split(' '));
+  return {
+    words,
+    repeats: repeats.length === 0 ? NONE : repeats,
+    reversedWords: words.map((word) => interner.reversed(word)),
+    reversedLast: interner.reversed(text.slice(text.lastIndexOf(' ') + 1)),
+  };
+}
+
 /** The search keys of a name literal; lists equal in strict and folded form are one list. */
 export function entryKeys(name: string, interner: Interner = new Interner()): EntryKeys {
   const exactKeys = nameKeys(name, { fold: false });
@@ -122,25 +134,15 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   const rankText = rankingText(name, false);
   const folding = rankingText(name, true);
   const foldedRankText = folding === rankText ? rankText : folding;
-  const words = (text: string) => [...new Set(text.split(' '))].map((word) => interner.string(word));
-  const repeats = (text: string) => {
-    const tokens = wordRepeats(text.split(' '));
-    return tokens.length === 0 ? NONE : tokens;
+  const strict = textTokens(rankText, interner);
+  const foldedTokens = foldedRankText === rankText ? strict : textTokens(foldedRankText, interner);
+  return {
+    exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, foldedRankText,
+    rankWords: strict.words, foldedRankWords: foldedTokens.words,
+    rankWordRepeats: strict.repeats, foldedRankWordRepeats: foldedTokens.repeats,
+    reversedRankWords: strict.reversedWords, foldedReversedRankWords: foldedTokens.reversedWords,
+    reversedLastWord: strict.reversedLast, foldedReversedLastWord: foldedTokens.reversedLast,
   };
-  const rankWords = words(rankText);
-  const reversedRankWords = rankWords.map((word) => interner.reversed(word));
-  const reversedLastWord = interner.reversed(rankText.slice(rankText.lastIndexOf(' ') + 1));
-  const rankWordRepeats = repeats(rankText);
-  if (foldedRankText === rankText) {
-    return { exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, rankWords, foldedRankText, foldedRankWords: rankWords,
-      rankWordRepeats, foldedRankWordRepeats: rankWordRepeats, reversedRankWords, foldedReversedRankWords: reversedRankWords,
-      reversedLastWord, foldedReversedLastWord: reversedLastWord };
-  }
-  const foldedRankWords = words(foldedRankText);
-  return { exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, rankWords, foldedRankText, foldedRankWords,
-    rankWordRepeats, foldedRankWordRepeats: repeats(foldedRankText),
-    reversedRankWords, foldedReversedRankWords: foldedRankWords.map((word) => interner.reversed(word)),
-    reversedLastWord, foldedReversedLastWord: interner.reversed(foldedRankText.slice(foldedRankText.lastIndexOf(' ') + 1)) };
 }
 
 /** Steps 11–12 of an entry's taxon as index tokens. */

@@ -75,7 +75,6 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
       if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
       distinct.add(id);
     }
-    distinct.clear();
     const { builders, validators } = fieldSinks(options);
     const walker = new DocumentWalker(new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])));
     for (const [number, doc] of stored.entries()) {
