@@ -31,9 +31,15 @@ const MAPPING_FILES: Record<IndexKind, URL> = {
   names: new URL('../../mappings/names.json', import.meta.url),
 };
 
-function readFieldCatalog(kind: IndexKind): FieldCatalog {
+/** What an index kind's mapping tells the engine: its fields, and those `_source` leaves out. */
+interface MappedIndex {
+  fields: FieldCatalog;
+  sourceExcludes: readonly string[];
+}
+
+function readMapping(kind: IndexKind): MappedIndex {
   const body = JSON.parse(readFileSync(MAPPING_FILES[kind], 'utf8')) as { mappings: estypes.MappingTypeMapping };
-  return fieldCatalogFromMapping(body.mappings);
+  return { fields: fieldCatalogFromMapping(body.mappings), sourceExcludes: body.mappings._source?.excludes ?? [] };
 }
 
 /**
@@ -52,8 +58,8 @@ export interface EmbeddedEngine extends SearchEngine {
 }
 
 export function createEmbeddedEngine(): EmbeddedEngine {
-  const catalogs = new Map<IndexKind, FieldCatalog>();
-  const fieldsOf = (kind: IndexKind) => catalogs.get(kind) ?? catalogs.set(kind, readFieldCatalog(kind)).get(kind)!;
+  const mappings = new Map<IndexKind, MappedIndex>();
+  const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
   let snapshot: Snapshot = { catalog: { informalTaxonGroups: [], checklistVersions: [] }, indices: new Map() };
 
   return {
@@ -63,7 +69,7 @@ export function createEmbeddedEngine(): EmbeddedEngine {
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
           const name = `${version.id}-${kind}`;
-          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { fields: fieldsOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], sortFields: SORT_FIELDS[kind] }));
+          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], sortFields: SORT_FIELDS[kind] }));
         }
       }
       snapshot = { catalog: data.catalog, indices };

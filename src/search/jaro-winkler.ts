@@ -22,21 +22,62 @@ const utf8 = new TextEncoder();
  * @example jaroWinkler('MARTHA', 'MARHTA') // 0.9611…
  */
 export function jaroWinkler(a: string, b: string, options: JaroWinklerOptions = {}): number {
-  const [x, y] = options.encoding === 'utf8' ? [utf8.encode(a), utf8.encode(b)] : [codePoints(a), codePoints(b)];
-  const similarity = jaro(x, y);
-  return similarity + commonPrefix(x, y) * PREFIX_SCALE * (1 - similarity);
+  if (options.encoding === 'utf8') {
+    const [x, y] = [utf8.encode(a), utf8.encode(b)];
+    return jaroWinklerOf(x, x.length, y, y.length);
+  }
+  const aLength = codePoints(a, 0);
+  const bLength = codePoints(b, 1);
+  return jaroWinklerOf(scratch.codes[0], aLength, scratch.codes[1], bLength);
 }
 
 /** Jaro similarity of two sequences of character codes. */
 export function jaro(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length === 0 && b.length === 0) return 1;
-  if (a.length === 0 || b.length === 0) return 0;
-  const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const aMatched = new Uint8Array(a.length);
-  const bMatched = new Uint8Array(b.length);
+  return jaroOf(Int32Array.from(a), a.length, Int32Array.from(b), b.length);
+}
+
+/**
+ * Scratch memory reused by every comparison (the search compares thousands of names per query):
+ * the code points of both strings, then which characters matched.
+ */
+const scratch = { codes: [new Int32Array(64), new Int32Array(64)] as [Int32Array, Int32Array], matched: [new Uint8Array(64), new Uint8Array(64)] };
+
+/** Writes the code points of `text` to the scratch slot; returns how many. */
+function codePoints(text: string, slot: 0 | 1): number {
+  let codes = scratch.codes[slot];
+  if (codes.length < text.length) codes = scratch.codes[slot] = new Int32Array(text.length * 2);
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.codePointAt(i)!;
+    codes[length++] = code;
+    if (code > 0xffff) i++;
+  }
+  return length;
+}
+
+function jaroWinklerOf(a: Codepoints, aLength: number, b: Codepoints, bLength: number): number {
+  const similarity = jaroOf(a, aLength, b, bLength);
+  return similarity + commonPrefix(a, aLength, b, bLength) * PREFIX_SCALE * (1 - similarity);
+}
+
+function matchFlags(slot: 0 | 1, length: number): Uint8Array {
+  let flags = scratch.matched[slot]!;
+  if (flags.length < length) flags = scratch.matched[slot] = new Uint8Array(length * 2);
+  flags.fill(0, 0, length);
+  return flags;
+}
+
+type Codepoints = Int32Array | Uint8Array;
+
+function jaroOf(a: Codepoints, aLength: number, b: Codepoints, bLength: number): number {
+  if (aLength === 0 && bLength === 0) return 1;
+  if (aLength === 0 || bLength === 0) return 0;
+  const window = Math.max(0, Math.floor(Math.max(aLength, bLength) / 2) - 1);
+  const aMatched = matchFlags(0, aLength);
+  const bMatched = matchFlags(1, bLength);
   let matches = 0;
-  for (let i = 0; i < a.length; i++) {
-    const end = Math.min(b.length - 1, i + window);
+  for (let i = 0; i < aLength; i++) {
+    const end = Math.min(bLength - 1, i + window);
     for (let j = Math.max(0, i - window); j <= end; j++) {
       if (bMatched[j] === 1 || a[i] !== b[j]) continue;
       aMatched[i] = 1;
@@ -46,35 +87,21 @@ export function jaro(a: ArrayLike<number>, b: ArrayLike<number>): number {
     }
   }
   if (matches === 0) return 0;
-  const transpositions = countTranspositions(a, aMatched, b, bMatched) / 2;
-  return (matches / a.length + matches / b.length + (matches - transpositions) / matches) / 3;
-}
-
-/** Matched characters that are out of order between the two strings (each pair counted twice). */
-function countTranspositions(
-  a: ArrayLike<number>,
-  aMatched: Uint8Array,
-  b: ArrayLike<number>,
-  bMatched: Uint8Array,
-): number {
-  let count = 0;
-  let j = 0;
-  for (let i = 0; i < a.length; i++) {
+  // Matched characters out of order between the two strings, each pair counted twice.
+  let outOfOrder = 0;
+  for (let i = 0, j = 0; i < aLength; i++) {
     if (aMatched[i] !== 1) continue;
     while (bMatched[j] !== 1) j++;
-    if (a[i] !== b[j]) count++;
+    if (a[i] !== b[j]) outOfOrder++;
     j++;
   }
-  return count;
+  const transpositions = outOfOrder / 2;
+  return (matches / aLength + matches / bLength + (matches - transpositions) / matches) / 3;
 }
 
-function commonPrefix(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  const limit = Math.min(MAX_PREFIX, a.length, b.length);
+function commonPrefix(a: Codepoints, aLength: number, b: Codepoints, bLength: number): number {
+  const limit = Math.min(MAX_PREFIX, aLength, bLength);
   let length = 0;
   while (length < limit && a[length] === b[length]) length++;
   return length;
-}
-
-function codePoints(text: string): number[] {
-  return Array.from(text, (char) => char.codePointAt(0) ?? 0);
 }

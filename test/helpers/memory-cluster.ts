@@ -130,7 +130,9 @@ export class MemoryCluster {
     const index = this.resolve(name);
     if (!('visible' in index)) return index;
     try {
-      index.searcher ??= DocumentIndex.build(index.visible.values(), { fields: fieldCatalogFromMapping(index.mappings), idField: 'id', name: index.name });
+      index.searcher ??= DocumentIndex.build(index.visible.values(), {
+        fields: fieldCatalogFromMapping(index.mappings), sourceExcludes: index.mappings._source?.excludes ?? [], idField: 'id', name: index.name,
+      });
       return { body: index.searcher.search(body) };
     } catch (error) {
       return errorAnswer(400, 'parsing_exception', (error as Error).message);

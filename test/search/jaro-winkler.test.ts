@@ -50,4 +50,38 @@ describe('jaroWinkler', () => {
       }),
     );
   });
+
+  it('gives the textbook definition’s value for any pair, long or short, one call after another', () => {
+    const textbook = (a: string, b: string) => {
+      const [x, y] = [units(a), units(b)];
+      if (x.length === 0 || y.length === 0) return x.length === y.length ? 1 : 0;
+      const window = Math.max(0, Math.floor(Math.max(x.length, y.length) / 2) - 1);
+      const taken = y.map(() => false);
+      const xs: number[] = [];
+      x.forEach((code, i) => {
+        for (let j = Math.max(0, i - window); j <= Math.min(y.length - 1, i + window); j++) {
+          if (!taken[j] && y[j] === code) {
+            taken[j] = true;
+            xs.push(code);
+            return;
+          }
+        }
+      });
+      const ys = y.filter((_, j) => taken[j]);
+      const m = xs.length;
+      if (m === 0) return 0;
+      const t = xs.filter((code, i) => code !== ys[i]).length / 2;
+      const j = (m / x.length + m / y.length + (m - t) / m) / 3;
+      let prefix = 0;
+      while (prefix < Math.min(4, x.length, y.length) && x[prefix] === y[prefix]) prefix++;
+      return j + prefix * 0.1 * (1 - j);
+    };
+    const text = fc.string({ unit: fc.constantFrom('A', 'B', 'C', 'Ä', ' ', '𝔸'), maxLength: 150 });
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        expect(jaroWinkler(a, b)).toBeCloseTo(textbook(a, b), 12);
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -16,7 +16,7 @@
  */
 import { expectRecord, fail } from './dsl-reader.ts';
 import { compileFilterPaths, matchKey, type FilterPathNode } from './filter-path.ts';
-import { cloneJson, isRecord, ownValue, setOwn, type JsonRecord } from './json.ts';
+import { cloneJson, isRecord, ownValue, recordTemplate, setOwn, type JsonRecord } from './json.ts';
 
 export type SourceSpec = { kind: 'none' } | { kind: 'all' } | PathFilter;
 
@@ -146,7 +146,9 @@ export class SourceFilters {
       const shape = this.shapes.of(doc);
       let kept = keptByShape[shape];
       if (kept === undefined) kept = keptByShape[shape] = keptKeys(this.shapes.keys(shape), plain);
-      return kept === null ? filterSource(source, spec) : pick(source, kept);
+      if (kept === null) return filterSource(source, spec);
+      // Stored documents are frozen: one that keeps every key is shared as it is.
+      return kept.whole ? source : pick(source, kept);
     };
   }
 
@@ -170,14 +172,15 @@ export class SourceFilters {
 interface KeptKeys {
   keys: readonly string[];
   template: JsonRecord | undefined;
+  /** every key of the shape is kept */
+  whole: boolean;
 }
 
 /** `null` when a key holds a dot (matched segment by segment: the general path). */
 function keptKeys(keys: readonly string[], { includes, excludes }: PlainPatterns): KeptKeys | null {
   if (keys.some((key) => key.includes('.'))) return null;
   const kept = keys.filter((key) => !(excludes?.has(key) ?? false) && (includes?.has(key) ?? true));
-  const template = kept.includes('__proto__') ? undefined : (JSON.parse(`{${kept.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as JsonRecord);
-  return { keys: kept, template };
+  return { keys: kept, template: recordTemplate(kept), whole: kept.length === keys.length };
 }
 
 /** A new record of the kept keys of `source`, sharing frozen values. */

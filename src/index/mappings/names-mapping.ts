@@ -3,9 +3,12 @@
  * `src/search/name-entry.ts`). `npm run mappings` writes it to `mappings/names.json`.
  *
  * Every key the search looks up is a keyword precomputed by the loader; the taxon's vernacular
- * names ride along in `_source` only (`enabled: false`), for the hit.
+ * names ride along in `_source` only (`enabled: false`), for the hit. The index-only tokens
+ * (trigrams, ranking words and their variants) are indexed but not kept in `_source`: no hit
+ * needs them, and they are most of an entry's size.
  */
 import type { estypes } from '@elastic/elasticsearch';
+import { INDEX_ONLY_FIELDS } from '../../search/name-entry.ts';
 
 const keyword: estypes.MappingProperty = { type: 'keyword' };
 const bool: estypes.MappingProperty = { type: 'boolean' };
@@ -13,6 +16,7 @@ const bool: estypes.MappingProperty = { type: 'boolean' };
 export function buildNamesMappings(): estypes.MappingTypeMapping {
   return {
     dynamic: false,
+    _source: { excludes: [...INDEX_ONLY_FIELDS] },
     properties: {
       id: keyword, taxonId: keyword, name: keyword, nameType: keyword, language: keyword,
       exactKeys: keyword, foldedKeys: keyword, grams: keyword,

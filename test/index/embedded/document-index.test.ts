@@ -104,4 +104,24 @@ describe('DocumentIndex', () => {
     expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id' })).toThrow(/out of range/);
     expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id', eagerFields: 'all' })).toThrow(/out of range/);
   });
+
+  it('indexes the fields a mapping leaves out of _source, and keeps them out of every hit, as Elasticsearch does', () => {
+    const docs = [
+      { id: 'a', k: ['x', 'y'], n: 1 },
+      { id: 'b', k: 'z', n: 2, b: true },
+      { id: 'c', n: 3 },
+    ];
+    const original = JSON.stringify(docs);
+    const index = DocumentIndex.build(docs, { fields, idField: 'id', sourceExcludes: ['k'] });
+    const body = { query: { bool: { filter: [{ terms: { k: ['y', 'z'] } }] } }, sort: [{ k: 'asc' }] };
+    const hits = index.search(body).hits.hits;
+    expect(hits.map((hit) => [hit._id, hit.sort])).toEqual([['a', ['x']], ['b', ['z']]]);
+    expect(hits.map((hit) => hit._source)).toEqual([{ id: 'a', n: 1 }, { id: 'b', n: 2, b: true }]);
+    expect(index.search({ query: { bool: { filter: [{ exists: { field: 'k' } }] } } }).hits.total).toEqual({ value: 2, relation: 'eq' });
+    // Asking to exclude what is not stored, or nothing, gives the same documents.
+    const excluding = index.search({ ...body, _source: { excludes: ['k'] } }).hits.hits;
+    expect(excluding.map((hit) => hit._source)).toEqual(hits.map((hit) => hit._source));
+    expect(index.get('a')).toEqual({ id: 'a', n: 1 });
+    expect(JSON.stringify(docs)).toBe(original);
+  });
 });
