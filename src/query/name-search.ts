@@ -13,8 +13,8 @@ import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../searc
 import { rankQuery } from '../search/rank-features.ts';
 import { foldDiacritics } from '../search/normalise.ts';
 import { GRAM_LENGTH, INDEX_ONLY_FIELDS, trigrams } from '../search/name-entry.ts';
-import type { MatchType, PreparedQuery } from '../search/match-kinds.ts';
-import { and, compileNode, exists, longerPrefix, not, or, prefix, term, terms, type FilterNode } from './nodes/index.ts';
+import { codePointLength, likelyKeyLengths, type MatchType, type PreparedQuery } from '../search/match-kinds.ts';
+import { and, compileNode, exists, longerPrefix, not, or, prefix, range, term, terms, type FilterNode } from './nodes/index.ts';
 import { stringClauses } from './filter-body.ts';
 
 /** A comma list with `!` exclusions, as `taxonSets`, `informalTaxonGroups` and `nameTypes` take. */
@@ -45,8 +45,18 @@ export interface CandidatePage {
   size: number;
 }
 
-/** Share of the query's trigrams a likely candidate must have; the service relaxes it once. */
-export const LIKELY_GRAM_SHARE = { strict: 0.5, relaxed: 0.25 } as const;
+/**
+ * The two passes of likely candidates. Strict: names sharing half of the query's trigrams.
+ * Relaxed, asked once when the strict pass finds nothing: a quarter, for names shorter than
+ * the query, which a long query's trigrams outnumber (a name as long as the query or longer
+ * that is close to it shares most of them). Both keep to the lengths `likelyKeyLengths` allows.
+ */
+export const LIKELY_PASSES = {
+  strict: { share: 0.5, shorterOnly: false },
+  relaxed: { share: 0.25, shorterOnly: true },
+} as const;
+
+export type LikelyPass = keyof typeof LIKELY_PASSES;
 
 /** Candidates carry their keys and ranking texts (for the rules) but not their index-only tokens. */
 const SOURCE = { excludes: [...INDEX_ONLY_FIELDS] };
@@ -224,10 +234,17 @@ export function compilePartial(request: NameSearchRequest, page: CandidatePage, 
   return candidates(and.build(clauses), page, partialScore(request));
 }
 
-/** Likely: names sharing a share of the query's trigrams; Jaro–Winkler then decides. */
-export function compileLikely(request: NameSearchRequest, page: CandidatePage, share: number = LIKELY_GRAM_SHARE.strict) {
+/** Likely: names of a possible length sharing a share of the query's trigrams; Jaro–Winkler then decides. */
+export function compileLikely(request: NameSearchRequest, page: CandidatePage, pass: LikelyPass = 'strict') {
+  const { share, shorterOnly } = LIKELY_PASSES[pass];
   const grams = trigrams(request.query.keys.map((key) => foldDiacritics(key)));
   const minimum = Math.max(1, Math.ceil(grams.length * share));
   const shared = or.build(grams.map((g) => term.build('grams', g)), minimum);
-  return candidates(and.build([shared, nameFilters(request)]), page);
+  const lengths = request.query.keys.map(codePointLength);
+  const longest = Math.max(...lengths);
+  const window = {
+    gte: Math.min(...lengths.map((length) => likelyKeyLengths(length).gte)),
+    lte: shorterOnly ? longest - 1 : likelyKeyLengths(longest).lte,
+  };
+  return candidates(and.build([shared, range.build('keyLengths', window), nameFilters(request)]), page);
 }

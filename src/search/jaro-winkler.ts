@@ -27,8 +27,12 @@ export function jaroWinkler(a: string, b: string, options: JaroWinklerOptions = 
     return jaroWinklerOf(x, x.length, y, y.length);
   }
   const aLength = codePoints(a, 0);
-  const bLength = codePoints(b, 1);
-  return jaroWinklerOf(scratch.codes[0], aLength, scratch.codes[1], bLength);
+  // The search compares many names with one query: its code points stay in their slot.
+  if (b !== scratch.second) {
+    scratch.second = b;
+    scratch.secondLength = codePoints(b, 1);
+  }
+  return jaroWinklerOf(scratch.codes[0], aLength, scratch.codes[1], scratch.secondLength);
 }
 
 /** Jaro similarity of two sequences of character codes. */
@@ -40,7 +44,13 @@ export function jaro(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * Scratch memory reused by every comparison (the search compares thousands of names per query):
  * the code points of both strings, then which characters matched.
  */
-const scratch = { codes: [new Int32Array(64), new Int32Array(64)] as [Int32Array, Int32Array], matched: [new Uint8Array(64), new Uint8Array(64)] };
+const scratch = {
+  codes: [new Int32Array(64), new Int32Array(64)] as [Int32Array, Int32Array],
+  matched: [new Uint8Array(64), new Uint8Array(64)],
+  /** the string whose code points slot 1 holds */
+  second: undefined as string | undefined,
+  secondLength: 0,
+};
 
 /** Writes the code points of `text` to the scratch slot; returns how many. */
 function codePoints(text: string, slot: 0 | 1): number {

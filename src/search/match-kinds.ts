@@ -27,6 +27,25 @@ export const LIKELY_THRESHOLD = 0.88;
 
 const TUN_FI = 'http://tun.fi/';
 
+/** The length Jaro–Winkler measures a string by. */
+export function codePointLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length++;
+  return length;
+}
+
+/**
+ * The lengths a name key can have and still be likely for a query key of `length` code points.
+ * The common prefix adds at most 0.4 × (1 − Jaro), so a Jaro–Winkler above 0.88 needs a Jaro
+ * above 0.8. With m matched characters (m at most either length, a for the query, b for the
+ * name) that needs m/a + m/b > 1.4, hence 0.4a < b < 2.5a.
+ *
+ * @example likelyKeyLengths(7) // { gte: 3, lte: 17 }
+ */
+export function likelyKeyLengths(length: number): { gte: number; lte: number } {
+  return { gte: Math.floor((2 * length) / 5) + 1, lte: Math.ceil((5 * length) / 2) - 1 };
+}
+
 export interface PreparedQuery {
   /** As received: the length rules count its UTF-16 code units, spaces included. */
   readonly raw: string;
@@ -189,7 +208,12 @@ function keysFor(keys: NameKeys, query: PreparedQuery): readonly string[] {
 }
 
 export function isExactByKeys(keys: NameKeys, query: PreparedQuery): boolean {
-  return query.searchable && keysFor(keys, query).some((key) => query.keys.includes(key));
+  if (!query.searchable) return false;
+  // Loops, not `some`/`includes`: this runs for every candidate of every list.
+  for (const key of keysFor(keys, query)) {
+    for (const word of query.keys) if (key === word) return true;
+  }
+  return false;
 }
 
 export function isPartialByKeys(keys: NameKeys, query: PreparedQuery): boolean {

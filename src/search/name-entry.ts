@@ -4,7 +4,7 @@
  * term-level queries only (DESIGN §6.4).
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
-import { nameKeys } from './match-kinds.ts';
+import { codePointLength, nameKeys } from './match-kinds.ts';
 import { rankingText } from './rank-features.ts';
 import { bitTokens, prominence, reverse, wordRepeats } from './entry-order.ts';
 
@@ -23,6 +23,8 @@ export interface NameEntry {
   foldedKeys: string[];
   /** trigrams of the folded keys: candidates for infix and likely matches */
   grams: string[];
+  /** the lengths of the keys, strict and folded, in code points: likely candidates (`likelyKeyLengths`) */
+  keyLengths: number[];
   /** the name as the comparator reads it (`rankingText`), and its words; strict and folded */
   rankText: string;
   rankWords: string[];
@@ -62,7 +64,7 @@ export interface NameEntry {
 
 /** Fields only the index reads; candidates come without them. */
 export const INDEX_ONLY_FIELDS = [
-  'grams', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats',
+  'grams', 'keyLengths', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats',
   'reversedRankWords', 'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits',
 ] as const;
 
@@ -109,7 +111,7 @@ export function trigrams(texts: readonly string[], interner?: Interner): string[
   return interner ? [...grams].map((gram) => interner.string(gram)) : [...grams];
 }
 
-type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'
+type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'keyLengths' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'
   | 'rankWordRepeats' | 'foldedRankWordRepeats' | 'reversedRankWords' | 'foldedReversedRankWords' | 'reversedLastWord' | 'foldedReversedLastWord'>;
 
 const NONE: string[] = [];
@@ -137,7 +139,8 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   const strict = textTokens(rankText, interner);
   const foldedTokens = foldedRankText === rankText ? strict : textTokens(foldedRankText, interner);
   return {
-    exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), rankText, foldedRankText,
+    exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
+    rankText, foldedRankText,
     rankWords: strict.words, foldedRankWords: foldedTokens.words,
     rankWordRepeats: strict.repeats, foldedRankWordRepeats: foldedTokens.repeats,
     reversedRankWords: strict.reversedWords, foldedReversedRankWords: foldedTokens.reversedWords,

@@ -14,7 +14,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchEngine } from '../index/engine.ts';
 import {
-  compileExact, compileLikely, compilePartial, LIKELY_GRAM_SHARE, partialOrder, type CandidatePage, type NameSearchRequest,
+  compileExact, compileLikely, compilePartial, partialOrder, type LikelyPass, type CandidatePage, type NameSearchRequest,
 } from '../query/name-search.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
@@ -164,9 +164,9 @@ export function createSearchService({ engine, resolveVersion }: {
    * ranked whole; without it, the index order is final.
    */
   async function* stream(version: string, type: MatchType, compile: (page: CandidatePage) => SearchBody,
-    request: NameSearchRequest, seen: Set<string>, groupOf?: (entry: Candidate, hit: SearchHit) => string): AsyncGenerator<RankedHit> {
+    request: NameSearchRequest, seen: Set<string>, groupOf?: (entry: Candidate, hit: SearchHit) => number): AsyncGenerator<RankedHit> {
     let group: RankedHit[] = [];
-    let groupKey: string | undefined;
+    let groupKey: number | undefined;
     let read = 0;
     const names = new Set<string>();
     for (let size = FIRST_PAGE; ; size = Math.min(size * 4, MAX_PAGE)) {
@@ -174,10 +174,12 @@ export function createSearchService({ engine, resolveVersion }: {
       const hits = result.hits.hits;
       for (const hit of hits) {
         const entry = hit._source!;
-        const name = `${entry.taxonId}\u0000${entry.name}`;
-        if (seen.has(entry.taxonId) || names.has(name)) continue;
+        if (seen.has(entry.taxonId)) continue;
         const match = accept(entry, type, request);
         if (!match) continue;
+        // A taxon's name literal once (the same name may be listed in several languages).
+        const name = `${entry.taxonId}\u0000${entry.name}`;
+        if (names.has(name)) continue;
         names.add(name);
         if (!groupOf) {
           yield match;
@@ -202,26 +204,27 @@ export function createSearchService({ engine, resolveVersion }: {
     for await (const match of matches) if (take(match, type, request, answer)) return;
   }
 
-  const byStaticRank = (entry: Candidate) => String(entry.staticRank);
-  const byStaticRankAndScore = (entry: Candidate, hit: SearchHit) => `${entry.staticRank} ${String(hit.sort?.[1])}`;
+  const byStaticRank = (entry: Candidate) => entry.staticRank;
+  // Scores are below 2^24 (`partialScore`) and static ranks below 64: one number holds both.
+  const byStaticRankAndScore = (entry: Candidate, hit: SearchHit) => entry.staticRank * 2 ** 24 + Number(hit.sort?.[1]);
 
   function partialMatches(version: string, request: NameSearchRequest, seen: Set<string>): AsyncGenerator<RankedHit> {
     const order = partialOrder(request);
     const ask = (lastWord?: boolean) => (page: CandidatePage) => compilePartial(request, page, lastWord);
     if (order === 'final') return stream(version, 'PARTIAL', ask(), request, seen);
     if (order === 'grouped') return stream(version, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
-    const endingLikeQuery = stream(version, 'PARTIAL', ask(true), request, seen, () => '');
+    const endingLikeQuery = stream(version, 'PARTIAL', ask(true), request, seen, () => 0);
     return merge(endingLikeQuery, stream(version, 'PARTIAL', ask(false), request, seen), request.query.raw);
   }
 
   async function likelyMatches(version: string, request: NameSearchRequest, answer: Answer): Promise<void> {
     const before = answer.results.length;
-    const ask = (share: number) => (page: CandidatePage) => compileLikely(request, page, share);
-    await fill(stream(version, 'LIKELY', ask(LIKELY_GRAM_SHARE.strict), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
-    // Few shared trigrams still leave room for a close name (a long query for a short name):
-    // when the strict share finds nothing, ask once more with the relaxed one.
+    const ask = (pass: LikelyPass) => (page: CandidatePage) => compileLikely(request, page, pass);
+    await fill(stream(version, 'LIKELY', ask('strict'), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
+    // A long query's trigrams outnumber a short name's: when the strict pass finds nothing,
+    // ask once more for shorter names with a smaller share (`LIKELY_PASSES`).
     if (answer.results.length === before && answer.results.length < answer.limit) {
-      await fill(stream(version, 'LIKELY', ask(LIKELY_GRAM_SHARE.relaxed), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
+      await fill(stream(version, 'LIKELY', ask('relaxed'), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
     }
   }
 

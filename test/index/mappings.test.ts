@@ -51,7 +51,7 @@ describe('mappings/names.json', () => {
     compileExact(request('käki'), page), compileExact(request('kaki'), page),
     compilePartial(request('kotka'), page), compilePartial(request('käki'), page),
     compilePartial(request('parus maj'), page, true), compilePartial(request('parus mäj'), page, false),
-    compileLikely(request('laulujoutsen'), page),
+    compileLikely(request('laulujoutsen'), page), compileLikely(request('laulujoutsen'), page, 'relaxed'),
   ];
 
   /** Every (clause, field, value) the bodies use, walked through the DSL. */
@@ -61,6 +61,8 @@ describe('mappings/names.json', () => {
       for (const [key, value] of Object.entries(node)) {
         if (['term', 'terms', 'prefix', 'wildcard'].includes(key)) {
           for (const [field, operand] of Object.entries(value as object)) found.push({ clause: key, field, value: operand });
+        } else if (key === 'range') {
+          for (const [field, bounds] of Object.entries(value as object)) found.push({ clause: key, field, value: bounds });
         } else if (key === 'exists') found.push({ clause: key, field: (value as { field: string }).field, value: undefined });
         else targets(value, found);
       }
@@ -75,6 +77,7 @@ describe('mappings/names.json', () => {
       const type = names.properties[field]?.type;
       if (typeof value === 'boolean') expect(type, `${clause} ${field}`).toBe('boolean');
       else if (clause === 'exists') expect(type, field).toBeDefined();
+      else if (clause === 'range') expect(type, `${clause} ${field}`).toBe('integer');
       else expect(type, `${clause} ${field}`).toBe('keyword');
     }
     for (const body of bodies) {

@@ -13,7 +13,7 @@ const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSea
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
 const SOURCE = {
-  excludes: ['grams', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats', 'reversedRankWords',
+  excludes: ['grams', 'keyLengths', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats', 'reversedRankWords',
     'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits'],
 };
 const SORT = [{ staticRank: { order: 'asc' } }, { nameOrder: { order: 'asc' } }];
@@ -154,17 +154,24 @@ describe('compilePartial', () => {
 });
 
 describe('compileLikely', () => {
-  it('asks for names sharing half of the query trigrams, or a quarter when relaxed', () => {
+  it('asks for names of a possible length sharing half of the query trigrams, or shorter names sharing a quarter when relaxed', () => {
     const grams = ['LAU', 'AUL', 'ULU', 'LUJ', 'UJO', 'JOU', 'OUT', 'UTS', 'TSE', 'SEN'];
     const shared = (minimum: number) => ({
       bool: { should: grams.map((g) => ({ term: { grams: g } })), minimum_should_match: minimum },
     });
+    // 12 code points: Jaro–Winkler above 0.88 needs a name of 5 to 29.
     expect(compileLikely(request('laulujoutsen'), PAGE)).toEqual({
-      query: { bool: { filter: [shared(5), ...FILTERS], must_not: NOT_HIDDEN } },
+      query: { bool: { filter: [shared(5), { range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS], must_not: NOT_HIDDEN } },
       sort: SORT, from: 0, size: 128, track_total_hits: true, _source: SOURCE,
     });
-    expect(compileLikely(request('laulujoutsen'), PAGE, 0.25).query).toEqual({
-      bool: { filter: [shared(3), ...FILTERS], must_not: NOT_HIDDEN },
+    expect(compileLikely(request('laulujoutsen'), PAGE, 'relaxed').query).toEqual({
+      bool: { filter: [shared(3), { range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS], must_not: NOT_HIDDEN },
     });
+  });
+
+  it('keeps to the lengths of every hybrid form of the query', () => {
+    // `Salix x rubens` has the forms SALIX X RUBENS (14) and SALIX RUBENS (12) among its keys.
+    const filter = (compileLikely(request('Salix x rubens'), PAGE).query as { bool: { filter: object[] } }).bool.filter;
+    expect(filter).toContainEqual({ range: { keyLengths: { gte: 5, lte: 34 } } });
   });
 });

@@ -7,12 +7,13 @@ import * as not from './not.ts';
 import * as or from './or.ts';
 import * as longerPrefix from './longer-prefix.ts';
 import * as prefix from './prefix.ts';
+import * as range from './range.ts';
 import * as term from './term.ts';
 import * as terms from './terms.ts';
 import type { FilterNode } from './types.ts';
 
 export type * from './types.ts';
-export { and, exists, ids, longerPrefix, not, or, prefix, term, terms };
+export { and, exists, ids, longerPrefix, not, or, prefix, range, term, terms };
 
 export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
   switch (node.kind) {
@@ -32,6 +33,8 @@ export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
       return prefix.compile(node);
     case 'longerPrefix':
       return longerPrefix.compile(node);
+    case 'range':
+      return range.compile(node);
     case 'exists':
       return exists.compile(node);
     default:
@@ -57,6 +60,8 @@ export function printNode(node: FilterNode): string {
       return prefix.print(node);
     case 'longerPrefix':
       return longerPrefix.print(node);
+    case 'range':
+      return range.print(node);
     case 'exists':
       return exists.print(node);
     default:

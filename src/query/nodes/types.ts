@@ -50,9 +50,17 @@ export interface LongerPrefixNode {
   prefix: string;
 }
 
+/** Numbers between the bounds, both included; a missing bound is open. */
+export interface RangeNode {
+  kind: 'range';
+  field: string;
+  gte?: number;
+  lte?: number;
+}
+
 export interface ExistsNode {
   kind: 'exists';
   field: string;
 }
 
-export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode | OrNode | PrefixNode | LongerPrefixNode | ExistsNode;
+export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode | OrNode | PrefixNode | LongerPrefixNode | RangeNode | ExistsNode;

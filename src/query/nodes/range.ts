@@ -1,0 +1,16 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { RangeNode } from './types.ts';
+
+export function build(field: string, bounds: { gte?: number; lte?: number }): RangeNode {
+  return { kind: 'range', field, ...bounds };
+}
+
+export function compile(node: RangeNode): estypes.QueryDslQueryContainer {
+  return {
+    range: { [node.field]: { ...(node.gte !== undefined ? { gte: node.gte } : {}), ...(node.lte !== undefined ? { lte: node.lte } : {}) } },
+  };
+}
+
+export function print(node: RangeNode): string {
+  return `${node.field}:[${node.gte ?? '*'} TO ${node.lte ?? '*'}]`;
+}
