@@ -13,7 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/field-catalog.ts';
-import { NAMES_SEARCHED_FIELDS, NAMES_SORT_FIELDS } from './mappings/names-mapping.ts';
+import { NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 
 /** The data an embedded engine serves: per version, the documents of each index kind. */
 export interface EngineData {
@@ -45,10 +45,10 @@ function readMapping(kind: IndexKind): MappedIndex {
 /**
  * Fields indexed while the data is built rather than on first use: the name search's, so that
  * no keystroke waits for an index. Taxa have hundreds of filter keys, each built when first asked.
- * Likewise the sort values of the fields every request sorts by.
+ * Likewise the doc values of the fields every request sorts or checks candidates by.
  */
 const EAGER_FIELDS: Record<IndexKind, readonly string[]> = { taxa: [], names: NAMES_SEARCHED_FIELDS };
-const SORT_FIELDS: Record<IndexKind, readonly string[]> = { taxa: ['taxonomicOrder'], names: NAMES_SORT_FIELDS };
+const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = { taxa: ['taxonomicOrder'], names: NAMES_DOC_VALUE_FIELDS };
 
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 
@@ -69,7 +69,7 @@ export function createEmbeddedEngine(): EmbeddedEngine {
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
           const name = `${version.id}-${kind}`;
-          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], sortFields: SORT_FIELDS[kind] }));
+          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], docValueFields: DOC_VALUE_FIELDS[kind] }));
         }
       }
       snapshot = { catalog: data.catalog, indices };

@@ -39,8 +39,11 @@ export interface DocumentIndexOptions {
    * document) but indexed on first use. Default: none.
    */
   eagerFields?: 'all' | readonly string[];
-  /** Fields whose per-document sort values are built during `build` rather than by the first sort. */
-  sortFields?: readonly string[];
+  /**
+   * Fields whose per-document values (for sorting, and for checking candidates against a range)
+   * are built during `build` rather than on first use.
+   */
+  docValueFields?: readonly string[];
   /**
    * Top-level fields indexed but not kept in `_source`, as a mapping's `_source.excludes` says:
    * they are indexed during `build`, and the documents kept are copies without them. Default: none.
@@ -49,12 +52,29 @@ export interface DocumentIndexOptions {
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
+/**
+ * Later pages (`from` > 0) of a plain search whose matches are few next to the page's end (at
+ * most this factor times `from + size`) keep the whole order, and the next pages are cut from
+ * it: a reader paging through candidates (the name search does) pays for evaluation and
+ * ordering about twice, not once per page. The last few such searches are kept.
+ */
+const CONTINUATION_FACTOR = 4;
+const KEPT_CONTINUATIONS = 8;
+
+/** All matches of a search in order, with their scores: what its later pages are cut from. */
+interface Continuation {
+  docs: Uint32Array;
+  total: number;
+  score: Scorer;
+  maxScore: number | null;
+}
 /** Documents indexed before each field's buffers are sized for the whole collection. */
 const SAMPLE_DOCS = 2_000;
 
 export class DocumentIndex<T extends object = Record<string, unknown>> {
   private readonly sortOrders = new SortOrderCache();
   private readonly sources: SourceFilters;
+  private readonly continuations = new Map<string, Continuation>();
 
   private constructor(
     private readonly docs: readonly T[],
@@ -92,7 +112,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const source = new DocumentFieldSource(stored, new Map(validators.map((validator) => [validator.name, validator.count])));
     const built = builders.map((builder) => builder.build(stored.length));
     const data = new IndexData(stored.length, options.fields, source, ids, built);
-    for (const name of options.sortFields ?? []) data.field(name)?.ordinals();
+    for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
     return new DocumentIndex(stored, ids, data, options.name ?? '');
   }
 
@@ -119,22 +139,42 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   /** Everything evaluation hands on (scratch memory included) is used up before this returns. */
   private execute(body: SearchBody, started: number): SearchResult<T> {
     const plan = parseSearchBody(body, this.data);
+    const relevance = isRelevanceOrder(plan.sort);
+    const key = continuationKey(body, plan);
+    const kept = key === undefined ? undefined : this.continuations.get(key);
+    if (kept !== undefined) return this.continued(kept, plan, relevance, started);
     const { docs, count, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
     const total = count ?? docs.count();
     const order = plan.size > 0 ? planOrder(plan.sort, score, this.sortOrders, this.data.docCount) : undefined;
-    const page = order === undefined ? [] : this.page(plan, docs, total, order);
-    const relevance = isRelevanceOrder(plan.sort);
     const maxScore = order !== undefined && relevance && total > 0 ? topScore(docs, total, order, score) : null;
+    // Ordering all matches costs about what ordering this page's does: keep it for the next pages.
+    if (key !== undefined && order !== undefined && total <= CONTINUATION_FACTOR * (plan.from + plan.size)) {
+      const all = Uint32Array.from(pageInOrder(docs, total, order, 0, total));
+      const continuation: Continuation = { docs: all, total, score: keptScores(all, score), maxScore };
+      if (this.continuations.size >= KEPT_CONTINUATIONS) this.continuations.delete(this.continuations.keys().next().value!);
+      this.continuations.set(key, continuation);
+      return this.continued(continuation, plan, relevance, started);
+    }
+    const page = order === undefined ? [] : this.page(plan, docs, total, order);
+    const response = this.response(plan, page, total, maxScore, score, relevance, started);
+    if (plan.aggregations.length > 0) response.aggregations = runAggregations(plan.aggregations, asBitset(docs), total, this.data);
+    return response;
+  }
+
+  private continued(kept: Continuation, plan: SearchPlan, relevance: boolean, started: number): SearchResult<T> {
+    const page = Array.from(kept.docs.subarray(plan.from, plan.from + plan.size));
+    return this.response(plan, page, kept.total, kept.maxScore, kept.score, relevance, started);
+  }
+
+  private response(plan: SearchPlan, page: number[], total: number, maxScore: number | null, score: Scorer, relevance: boolean, started: number): SearchResult<T> {
     const source = this.sources.compile(plan.source);
     const hits = page.map((doc) => this.hit(doc, plan, source, score, relevance));
-    const response: SearchResult<T> = {
+    return {
       took: Math.round(performance.now() - started),
       timed_out: false,
       _shards: { ...SHARDS },
       hits: { ...totalOf(total, plan.totalHits), max_score: maxScore, hits },
     };
-    if (plan.aggregations.length > 0) response.aggregations = runAggregations(plan.aggregations, asBitset(docs), total, this.data);
-    return response;
   }
 
   /** With no hits wanted, Elasticsearch neither sorts nor collapses: nor does this. */
@@ -210,6 +250,21 @@ function indexDocument(walker: DocumentWalker, number: number, doc: object, id: 
 /** Sizes each field's buffers from its share of values in the first `sampled` documents. */
 function reserveValues(builders: readonly FieldIndexBuilder[], sampled: number, total: number): void {
   for (const builder of builders) builder.reserve(Math.ceil((builder.valueCount / sampled) * total * 1.05) + 1024);
+}
+
+/** The key a later page of `body` is kept by (the body without `from` and `size`), if it can be. */
+function continuationKey(body: SearchBody, plan: SearchPlan): string | undefined {
+  if (plan.from === 0 || plan.size === 0 || plan.aggregations.length > 0 || plan.collapse !== undefined) return undefined;
+  const { from, size, ...rest } = body;
+  return JSON.stringify(rest);
+}
+
+/** The scores of `docs`, kept past the search whose scratch memory computed them. */
+function keptScores(docs: Uint32Array, score: Scorer): Scorer {
+  if (typeof score === 'number') return score;
+  const scores = new Map<number, number>();
+  for (const doc of docs) scores.set(doc, scoreOf(score, doc));
+  return (doc) => scores.get(doc) ?? 0;
 }
 
 function topScore(docs: DocSet, total: number, order: DocOrder, score: Scorer): number {

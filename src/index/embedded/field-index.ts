@@ -95,6 +95,11 @@ export class FieldIndex {
     return this.multiValued;
   }
 
+  /** Whether the per-document ordinals are built (nothing to pay before reading them). */
+  get hasOrdinals(): boolean {
+    return this.docOrdinals !== undefined;
+  }
+
   /** Per-document ordinals, built on first use. */
   ordinals(): DocOrdinals {
     this.docOrdinals ??= DocOrdinals.fromPostings(this.docCount, this.postingStart, this.postingDocs);

@@ -10,6 +10,8 @@ export const WORD_COUNT = 1.2;
 /** Per document: setting or clearing its bit; testing a candidate against a bitset; one merge step. */
 export const BIT_SET = 0.8;
 export const PROBE = 1;
+/** Checking one document's own ordinals (doc values) against a range. */
+export const DOC_VALUES = 2;
 export const MERGE = 1;
 /** A list built from a bitset: a scan of the words and a step per member. */
 export const EXTRACT = 2;

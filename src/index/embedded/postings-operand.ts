@@ -4,7 +4,7 @@ import { filterByBits, filterBySorted, mergeSorted } from './doc-set.ts';
 import type { FieldIndex } from './field-index.ts';
 import type { Scratch } from './scratch.ts';
 import { prefer } from './strategy.ts';
-import { BIT_SET, EMPTY, EXTRACT, gallopCost, MAX_FILTERED_RUNS, MERGE, PROBE, WORD_COUNT, WORD_FILL, WORD_OP } from './operand-costs.ts';
+import { BIT_SET, DOC_VALUES, EMPTY, EXTRACT, gallopCost, MAX_FILTERED_RUNS, MERGE, PROBE, WORD_COUNT, WORD_FILL, WORD_OP } from './operand-costs.ts';
 import { Operand } from './operand.ts';
 
 export class PostingsOperand extends Operand {
@@ -112,14 +112,25 @@ export class PostingsOperand extends Operand {
     return cost;
   }
 
+  /**
+   * A range of ordinals over a field whose doc values are built: each candidate is checked by
+   * its own ordinals, without reading the lists (which may hold most of the index).
+   */
+  private docValuesCost(n: number): number {
+    return this.ords === undefined && this.field.hasOrdinals ? n * DOC_VALUES : Infinity;
+  }
+
   override filterCost(n: number): number {
     if (this.readyBits() !== undefined) return n * PROBE;
     const each = this.runCount <= MAX_FILTERED_RUNS ? this.probeEachCost(n) : Infinity;
-    return Math.min(each, super.filterCost(n));
+    return Math.min(each, this.docValuesCost(n), super.filterCost(n));
   }
 
   override filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
     if (this.readyBits() !== undefined || this.listed !== undefined) return super.filter(scratch, cands, n, out, keep);
+    if (this.docValuesCost(n) < Math.min(this.runCount <= MAX_FILTERED_RUNS ? this.probeEachCost(n) : Infinity, super.filterCost(n))) {
+      return this.filterByDocValues(cands, n, out, keep);
+    }
     if (this.runCount === 1) {
       const ord = this.ordAt(0);
       return filterBySorted(cands, n, out, keep, this.postings, this.field.start(ord), this.field.start(ord + 1));
@@ -140,6 +151,20 @@ export class PostingsOperand extends Operand {
     let k = 0;
     const wanted = keep ? 1 : 0;
     for (let i = 0; i < n; i++) if (marks[i] === wanted) out[k++] = cands[i]!;
+    return k;
+  }
+
+  /** Keeps (or drops) the candidates with an ordinal in `from..to-1`; ordinals are ascending per document. */
+  private filterByDocValues(cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
+    const { starts, ords } = this.field.ordinals();
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const doc = cands[i]!;
+      let at = starts[doc]!;
+      const end = starts[doc + 1]!;
+      while (at < end && ords[at]! < this.from) at++;
+      if ((at < end && ords[at]! < this.to) === keep) out[k++] = doc;
+    }
     return k;
   }
 

@@ -47,6 +47,12 @@ export const NAMES_SEARCHED_FIELDS = [
 /** The fields every name search sorts its candidates by. */
 export const NAMES_SORT_FIELDS = ['staticRank', 'nameOrder'] as const;
 
+/**
+ * The fields whose per-document values (doc values) the name search reads: the sort fields, and
+ * the key lengths likely candidates are checked against one by one.
+ */
+export const NAMES_DOC_VALUE_FIELDS = [...NAMES_SORT_FIELDS, 'keyLengths'] as const;
+
 export const NAMES_INDEX_SETTINGS = { number_of_shards: 1, number_of_replicas: 0, max_result_window: 100_000 } as const;
 
 export function buildNamesIndexBody() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
+import type { SearchBody } from '../../../src/index/engine.ts';
 import { fieldCatalogFromMapping } from '../../../src/index/embedded/field-catalog.ts';
 import { IndexingError } from '../../../src/index/embedded/index-values.ts';
 import { fixtureIndex, taxa } from './fixtures.ts';
@@ -99,7 +100,7 @@ describe('DocumentIndex', () => {
     });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    const { took, ...sortedUpFront } = DocumentIndex.build(docs, { fields, idField: 'id', sortFields: ['k'] }).search(body);
+    const { took, ...sortedUpFront } = DocumentIndex.build(docs, { fields, idField: 'id', docValueFields: ['k'] }).search(body);
     expect(sortedUpFront).toEqual(answers[0]);
     expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id' })).toThrow(/out of range/);
     expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id', eagerFields: 'all' })).toThrow(/out of range/);
@@ -123,5 +124,60 @@ describe('DocumentIndex', () => {
     expect(excluding.map((hit) => hit._source)).toEqual(hits.map((hit) => hit._source));
     expect(index.get('a')).toEqual({ id: 'a', n: 1 });
     expect(JSON.stringify(docs)).toBe(original);
+  });
+
+  it('checks candidates against a range by their doc values, with the answers of the posting lists', () => {
+    const numbers = fieldCatalogFromMapping({ properties: { n: { type: 'integer' }, k: { type: 'keyword' } } });
+    const docs = Array.from({ length: 5000 }, (_, i) => ({ id: `d${i}`, k: i % 97 === 0 ? 'rare' : 'common', n: i % 7 === 0 ? [i % 50, 60 + (i % 30)] : i % 50 }));
+    const bodies = [
+      { query: { bool: { filter: [{ term: { k: 'rare' } }, { range: { n: { gte: 10, lte: 30 } } }] } } },
+      { query: { bool: { filter: [{ term: { k: 'rare' } }, { range: { n: { gt: 64 } } }] } } },
+      { query: { bool: { filter: [{ term: { k: 'rare' } }], must_not: [{ range: { n: { gte: 5, lt: 40 } } }] } } },
+    ].map((body) => ({ ...body, size: 100 }));
+    const withDocValues = DocumentIndex.build(docs, { fields: numbers, idField: 'id', docValueFields: ['n'] });
+    const withLists = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
+    const idsOf = (index: DocumentIndex, body: object) => index.search(body).hits.hits.map((hit) => hit._id).sort();
+    for (const body of bodies) {
+      const expected = docs
+        .filter((doc) => doc.k === 'rare')
+        .filter((doc) => {
+          const values = [doc.n].flat();
+          const inRange = (low: number, high: number) => values.some((v) => v >= low && v <= high);
+          if (body === bodies[0]) return inRange(10, 30);
+          if (body === bodies[1]) return inRange(65, Infinity);
+          return !inRange(5, 39);
+        })
+        .map((doc) => doc.id)
+        .sort();
+      expect(expected.length).toBeGreaterThan(0);
+      expect(idsOf(withDocValues, body)).toEqual(expected);
+      expect(idsOf(withLists, body)).toEqual(expected);
+    }
+  });
+
+  it('pages through a search in growing pages with the answers of one page, scores and sort values included', () => {
+    const numbers = fieldCatalogFromMapping({ properties: { n: { type: 'integer' }, k: { type: 'keyword' }, r: { type: 'integer' } } });
+    const docs = Array.from({ length: 3000 }, (_, i) => ({ id: `d${i}`, k: ['a', 'b', 'c'][i % 3]!, n: (i * 7919) % 1000, r: i % 5 }));
+    const bodies: SearchBody[] = [
+      { query: { bool: { filter: [{ terms: { k: ['a', 'b'] } }] } }, sort: [{ r: 'asc' }, { n: 'desc' }] },
+      {
+        query: { bool: { filter: [{ range: { n: { lt: 900 } } }], should: [{ constant_score: { filter: { term: { k: 'c' } }, boost: 4 } }, { constant_score: { filter: { term: { r: 2 } }, boost: 1 } }] } },
+        sort: [{ r: 'asc' }, { _score: { order: 'desc' } }, { n: 'asc' }],
+      },
+      { query: { bool: { should: [{ constant_score: { filter: { term: { k: 'c' } }, boost: 2 } }] } } },
+    ];
+    const index = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
+    const brief = (hits: { _id?: string; _score?: unknown; sort?: unknown }[]) => hits.map((hit) => [hit._id, hit._score, hit.sort]);
+    for (const body of bodies) {
+      const whole = index.search({ ...body, from: 0, size: 3000, track_total_hits: true });
+      const pages = [];
+      for (let from = 0, size = 16; from < 3000; from += size, size *= 4) pages.push(index.search({ ...body, from, size, track_total_hits: true }));
+      expect(pages.length).toBeGreaterThan(3);
+      expect(brief(pages.flatMap((page) => page.hits.hits))).toEqual(brief(whole.hits.hits));
+      for (const page of pages) {
+        expect(page.hits.total).toEqual(whole.hits.total);
+        expect(page.hits.max_score).toEqual(whole.hits.max_score);
+      }
+    }
   });
 });
