@@ -12,7 +12,7 @@ import type { SearchBody } from '../index/engine.ts';
 import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
 import { rankQuery } from '../search/rank-features.ts';
 import { foldDiacritics } from '../search/normalise.ts';
-import { GRAM_LENGTH, INDEX_ONLY_FIELDS, trigrams } from '../search/name-entry.ts';
+import { GRAM_LENGTH, INDEX_ONLY_FIELDS, SHORT_WORD_LENGTH, trigrams } from '../search/name-entry.ts';
 import { codePointLength, likelyKeyLengths, type MatchType, type PreparedQuery } from '../search/match-kinds.ts';
 import { and, compileNode, exists, longerPrefix, not, or, prefix, range, term, terms, type FilterNode } from './nodes/index.ts';
 import { stringClauses } from './filter-body.ts';
@@ -117,14 +117,22 @@ function gramClauses(word: string): FilterNode[] {
   return word.length >= GRAM_LENGTH ? trigrams([word]).map((g) => term.build('grams', g)) : [];
 }
 
-/** One query key as candidates: grams of a single word; the first word as a prefix, then grams. */
+/** A later word of a multi-word query: its trigrams, or a later word of the name starting with it. */
+function laterWordClauses(word: string): FilterNode[] {
+  return word.length <= SHORT_WORD_LENGTH ? [term.build('laterWordPrefixes', word)] : gramClauses(word);
+}
+
+/**
+ * One query key as candidates: grams of a single word; for several words, the first word as a
+ * prefix of the name, and each later one by `laterWordClauses`.
+ */
 function partialKeyClause(key: string): FilterNode {
   const [first = '', ...rest] = wordsOf(key);
   if (rest.length === 0) {
     const grams = gramClauses(first);
     return grams.length > 0 ? and.build(grams) : prefix.build('foldedKeys', first);
   }
-  return and.build([prefix.build('foldedKeys', first), ...rest.flatMap(gramClauses)]);
+  return and.build([prefix.build('foldedKeys', first), ...rest.flatMap(laterWordClauses)]);
 }
 
 /** Index fields of the ranking text: strict, or folded when the query folds. */

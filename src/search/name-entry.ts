@@ -25,6 +25,11 @@ export interface NameEntry {
   grams: string[];
   /** the lengths of the keys, strict and folded, in code points: likely candidates (`likelyKeyLengths`) */
   keyLengths: number[];
+  /**
+   * the first one and two letters of every folded key word but the first: candidates for a
+   * multi-word partial query whose later words are too short for trigrams (`parus m`)
+   */
+  laterWordPrefixes: string[];
   /** the name as the comparator reads it (`rankingText`), and its words; strict and folded */
   rankText: string;
   rankWords: string[];
@@ -64,7 +69,7 @@ export interface NameEntry {
 
 /** Fields only the index reads; candidates come without them. */
 export const INDEX_ONLY_FIELDS = [
-  'grams', 'keyLengths', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats',
+  'grams', 'keyLengths', 'laterWordPrefixes', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats',
   'reversedRankWords', 'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits',
 ] as const;
 
@@ -98,6 +103,21 @@ export class Interner {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** Longer later query words are found by their trigrams. */
+export const SHORT_WORD_LENGTH = GRAM_LENGTH - 1;
+
+/** The first one and two letters of each word after the first of each key, distinct. */
+export function laterWordPrefixes(keys: readonly string[], interner?: Interner): string[] {
+  const prefixes = new Set<string>();
+  for (const key of keys) {
+    const words = key.split(' ');
+    for (let i = 1; i < words.length; i++) {
+      for (let length = 1; length <= Math.min(SHORT_WORD_LENGTH, words[i]!.length); length++) prefixes.add(words[i]!.slice(0, length));
+    }
+  }
+  return interner ? [...prefixes].map((prefix) => interner.string(prefix)) : [...prefixes];
+}
+
 /** The distinct trigrams of each text (texts shorter than three characters give themselves). */
 export function trigrams(texts: readonly string[], interner?: Interner): string[] {
   const grams = new Set<string>();
@@ -111,7 +131,7 @@ export function trigrams(texts: readonly string[], interner?: Interner): string[
   return interner ? [...grams].map((gram) => interner.string(gram)) : [...grams];
 }
 
-type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'keyLengths' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'
+type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'keyLengths' | 'laterWordPrefixes' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'
   | 'rankWordRepeats' | 'foldedRankWordRepeats' | 'reversedRankWords' | 'foldedReversedRankWords' | 'reversedLastWord' | 'foldedReversedLastWord'>;
 
 const NONE: string[] = [];
@@ -140,6 +160,7 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   const foldedTokens = foldedRankText === rankText ? strict : textTokens(foldedRankText, interner);
   return {
     exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
+    laterWordPrefixes: laterWordPrefixes(foldedKeys, interner),
     rankText, foldedRankText,
     rankWords: strict.words, foldedRankWords: foldedTokens.words,
     rankWordRepeats: strict.repeats, foldedRankWordRepeats: foldedTokens.repeats,

@@ -13,7 +13,7 @@ const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSea
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
 const SOURCE = {
-  excludes: ['grams', 'keyLengths', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats', 'reversedRankWords',
+  excludes: ['grams', 'keyLengths', 'laterWordPrefixes', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats', 'reversedRankWords',
     'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits'],
 };
 const SORT = [{ staticRank: { order: 'asc' } }, { nameOrder: { order: 'asc' } }];
@@ -142,6 +142,17 @@ describe('compilePartial', () => {
     });
     expect(compilePartial(request('Parus  maj'), PAGE, false).query).toMatchObject({
       bool: { filter: [{ bool: { must_not: expect.arrayContaining([{ term: { foldedReversedLastWord: 'jam' } }]) } }] },
+    });
+  });
+
+  it('asks for a later word too short for trigrams as the start of a later word of the name', () => {
+    const candidates = (query: string) =>
+      ((compilePartial(request(query), PAGE).query as { bool: { filter: { bool: { filter: object[] } }[] } }).bool.filter[0]!.bool.filter[0]);
+    expect(candidates('p m ma')).toEqual({
+      bool: {
+        should: [{ bool: { filter: [{ prefix: { foldedKeys: { value: 'P' } } }, { term: { laterWordPrefixes: 'M' } }, { term: { laterWordPrefixes: 'MA' } }] } }],
+        minimum_should_match: 1,
+      },
     });
   });
 

@@ -15,7 +15,7 @@ import { createSearchService } from '../../src/service/search-service.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
 
 const WORDS = ['parus', 'major', 'parusmajor', 'pica', 'picapica', 'kotka', 'maakotka', 'kotkat', 'käki', 'kaki', 'käkikotka', 'otka'];
-const QUERIES = ['kotka', 'pica', 'parus', 'kaki', 'käki', 'otka', 'major', 'parus maj', 'pica pica', 'kotka kotka', 'kotka otka', 'kotka ot', 'käki kotka'];
+const QUERIES = ['kotka', 'pica', 'parus', 'kaki', 'käki', 'otka', 'major', 'parus maj', 'pica pica', 'kotka kotka', 'kotka otka', 'kotka ot', 'käki kotka', 'p m', 'pa ma', 'kotka k', 'k ma', 'käki k', 'kaki ko'];
 
 const name = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
 const taxon = fc.record({

@@ -65,7 +65,8 @@ const KEPT_CONTINUATIONS = 8;
 interface Continuation {
   docs: Uint32Array;
   total: number;
-  score: Scorer;
+  /** the score of each, in the same order; a number when all scores are one */
+  scores: Float64Array | number;
   maxScore: number | null;
 }
 /** Documents indexed before each field's buffers are sized for the whole collection. */
@@ -150,7 +151,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     // Ordering all matches costs about what ordering this page's does: keep it for the next pages.
     if (key !== undefined && order !== undefined && total <= CONTINUATION_FACTOR * (plan.from + plan.size)) {
       const all = Uint32Array.from(pageInOrder(docs, total, order, 0, total));
-      const continuation: Continuation = { docs: all, total, score: keptScores(all, score), maxScore };
+      const continuation: Continuation = { docs: all, total, scores: keptScores(all, score), maxScore };
       if (this.continuations.size >= KEPT_CONTINUATIONS) this.continuations.delete(this.continuations.keys().next().value!);
       this.continuations.set(key, continuation);
       return this.continued(continuation, plan, relevance, started);
@@ -162,8 +163,16 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   }
 
   private continued(kept: Continuation, plan: SearchPlan, relevance: boolean, started: number): SearchResult<T> {
-    const page = Array.from(kept.docs.subarray(plan.from, plan.from + plan.size));
-    return this.response(plan, page, kept.total, kept.maxScore, kept.score, relevance, started);
+    const end = Math.min(kept.docs.length, plan.from + plan.size);
+    const page = Array.from(kept.docs.subarray(plan.from, end));
+    const { scores } = kept;
+    let score: Scorer = typeof scores === 'number' ? scores : 0;
+    if (typeof scores !== 'number') {
+      const byDoc = new Map<number, number>();
+      for (let i = plan.from; i < end; i++) byDoc.set(kept.docs[i]!, scores[i]!);
+      score = (doc) => byDoc.get(doc) ?? 0;
+    }
+    return this.response(plan, page, kept.total, kept.maxScore, score, relevance, started);
   }
 
   private response(plan: SearchPlan, page: number[], total: number, maxScore: number | null, score: Scorer, relevance: boolean, started: number): SearchResult<T> {
@@ -259,12 +268,10 @@ function continuationKey(body: SearchBody, plan: SearchPlan): string | undefined
   return JSON.stringify(rest);
 }
 
-/** The scores of `docs`, kept past the search whose scratch memory computed them. */
-function keptScores(docs: Uint32Array, score: Scorer): Scorer {
+/** The scores of `docs` in their order, kept past the search whose scratch memory computed them. */
+function keptScores(docs: Uint32Array, score: Scorer): Float64Array | number {
   if (typeof score === 'number') return score;
-  const scores = new Map<number, number>();
-  for (const doc of docs) scores.set(doc, scoreOf(score, doc));
-  return (doc) => scores.get(doc) ?? 0;
+  return Float64Array.from(docs, (doc) => scoreOf(score, doc));
 }
 
 function topScore(docs: DocSet, total: number, order: DocOrder, score: Scorer): number {

@@ -19,7 +19,7 @@ export function buildNamesMappings(): estypes.MappingTypeMapping {
     _source: { excludes: [...INDEX_ONLY_FIELDS] },
     properties: {
       id: keyword, taxonId: keyword, name: keyword, nameType: keyword, language: keyword,
-      exactKeys: keyword, foldedKeys: keyword, grams: keyword, keyLengths: { type: 'integer' },
+      exactKeys: keyword, foldedKeys: keyword, grams: keyword, keyLengths: { type: 'integer' }, laterWordPrefixes: keyword,
       rankText: keyword, rankWords: keyword, foldedRankText: keyword, foldedRankWords: keyword,
       rankWordRepeats: keyword, foldedRankWordRepeats: keyword, reversedRankWords: keyword, foldedReversedRankWords: keyword,
       reversedLastWord: keyword, foldedReversedLastWord: keyword, prominenceBits: keyword, nameOrder: { type: 'integer' },
@@ -38,7 +38,7 @@ export function buildNamesMappings(): estypes.MappingTypeMapping {
  * indexes fields on first use should build these up front.
  */
 export const NAMES_SEARCHED_FIELDS = [
-  'exactKeys', 'foldedKeys', 'grams', 'keyLengths', 'taxonId', 'nameType', 'language', 'checklist', 'taxonSets', 'informalTaxonGroups',
+  'exactKeys', 'foldedKeys', 'grams', 'keyLengths', 'laterWordPrefixes', 'taxonId', 'nameType', 'language', 'checklist', 'taxonSets', 'informalTaxonGroups',
   'hidden', 'species', 'finnish', 'invasiveSpecies', 'staticRank', 'nameOrder', 'prominenceBits',
   'rankText', 'rankWords', 'reversedRankWords', 'rankWordRepeats',
   'foldedRankText', 'foldedRankWords', 'foldedReversedRankWords', 'foldedRankWordRepeats', 'reversedLastWord', 'foldedReversedLastWord',
