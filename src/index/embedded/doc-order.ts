@@ -9,7 +9,7 @@
  * - `compare`: anything involving per-document scores, compared per query.
  */
 import { DocList, type DocSet } from './doc-set.ts';
-import { scoreOf, type Scorer } from './query-executor.ts';
+import { scoresOf, type Scorer } from './query-executor.ts';
 import { prefer } from './strategy.ts';
 import { FieldSlots, type OrderKey, type SortOrder, type SortOrderCache } from './sort-order.ts';
 import { isRelevanceOrder, type SortKey } from './sort-spec.ts';
@@ -73,7 +73,8 @@ function sortColumn(key: SortKey, members: Uint32Array, scorer: Scorer): Float64
   const column = new Float64Array(members.length);
   const sign = key.order === 'asc' ? 1 : -1;
   if (key.kind === 'score') {
-    for (let i = 0; i < members.length; i++) column[i] = sign * scoreOf(scorer, members[i]!);
+    const scores = scoresOf(scorer, members);
+    for (let i = 0; i < members.length; i++) column[i] = sign * scores[i]!;
   } else if (key.kind === 'doc') {
     for (let i = 0; i < members.length; i++) column[i] = sign * members[i]!;
   } else if (key.field !== undefined) {

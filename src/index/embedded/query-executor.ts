@@ -9,7 +9,7 @@
  * when it is dense. Working memory comes from `index.scratch`: results are valid until the
  * search releases it.
  */
-import type { DocSet } from './doc-set.ts';
+import { DocList, gallop, type DocSet } from './doc-set.ts';
 import type { IndexData } from './index-data.ts';
 import { matchLeaf } from './leaf-matcher.ts';
 import { minimumShouldMatch } from './minimum-should-match.ts';
@@ -29,6 +29,39 @@ export interface Evaluation {
 
 export function scoreOf(scorer: Scorer, doc: number): number {
   return typeof scorer === 'number' ? scorer : scorer(doc);
+}
+
+/** Scorers that can also score many documents at once, clause by clause (`scoresOf`). */
+const batchScorers = new WeakMap<(doc: number) => number, (members: Uint32Array, out: Float64Array) => void>();
+
+/**
+ * The score of each of `members` (ascending), as `scoreOf` gives it. A `bool` scores clause by
+ * clause, walking each clause's matches beside the members, instead of looking every member up
+ * in every clause: the difference when a sort by score reads tens of thousands of documents.
+ */
+export function scoresOf(scorer: Scorer, members: Uint32Array): Float64Array {
+  const out = new Float64Array(members.length);
+  if (typeof scorer === 'number') return out.fill(scorer);
+  const batch = batchScorers.get(scorer);
+  if (batch !== undefined) batch(members, out);
+  else for (let i = 0; i < members.length; i++) out[i] = scorer(members[i]!);
+  return out;
+}
+
+/** Adds the clause's score to `sums[i]` for each of `members` (ascending) it matches. */
+function addClauseScores(clause: Evaluation, members: Uint32Array, sums: Float64Array): void {
+  const { docs, score } = clause;
+  if (docs instanceof DocList) {
+    const list = docs.docs;
+    for (let i = 0, at = 0; i < members.length; i++) {
+      const doc = members[i]!;
+      at = gallop(list, at, list.length, doc);
+      if (at === list.length) break;
+      if (list[at] === doc) sums[i]! += scoreOf(score, doc);
+    }
+  } else {
+    for (let i = 0; i < members.length; i++) if (docs.has(members[i]!)) sums[i]! += scoreOf(score, members[i]!);
+  }
 }
 
 /**
@@ -115,11 +148,19 @@ function boolScorer(must: Evaluation[], should: Evaluation[]): Scorer {
   const required = sumScorer(must.map((e) => e.score));
   const optional = should.filter((e) => e.score !== 0);
   if (optional.length === 0) return required;
-  return (doc) => {
+  const scorer = (doc: number) => {
     let sum = 0;
     for (const clause of optional) if (clause.docs.has(doc)) sum += scoreOf(clause.score, doc);
     return Math.fround(scoreOf(required, doc) + Math.fround(sum));
   };
+  // The same sums, in the same clause order, for many documents at once.
+  batchScorers.set(scorer, (members, out) => {
+    const sums = new Float64Array(members.length);
+    for (const clause of optional) addClauseScores(clause, members, sums);
+    const base = scoresOf(required, members);
+    for (let i = 0; i < members.length; i++) out[i] = Math.fround(base[i]! + Math.fround(sums[i]!));
+  });
+  return scorer;
 }
 
 function sumScorer(scorers: Scorer[]): Scorer {

@@ -180,4 +180,36 @@ describe('DocumentIndex', () => {
       }
     }
   });
+
+  it('sorts by sums of constant scores, sparse and dense clauses alike, with the score of each document', () => {
+    const numbers = fieldCatalogFromMapping({ properties: { n: { type: 'integer' }, k: { type: 'keyword' }, t: { type: 'keyword' } } });
+    const docs = Array.from({ length: 4000 }, (_, i) => ({ id: `d${i}`, n: i, k: i % 2 === 0 ? 'even' : 'odd', t: [`m${i % 7}`, `r${i % 1000}`] }));
+    const clauses = [
+      { filter: { term: { k: 'even' } }, boost: 1 },
+      { filter: { terms: { t: ['m3', 'm5'] } }, boost: 2 },
+      { filter: { terms: { t: ['r1', 'r2', 'r17', 'r400'] } }, boost: 16 },
+      { filter: { prefix: { t: 'r99' } }, boost: 64 },
+    ];
+    const matches = (doc: (typeof docs)[number], filter: object): boolean => {
+      const [[kind, spec]] = Object.entries(filter) as [[string, Record<string, unknown>]];
+      const [[field, value]] = Object.entries(spec) as [[string, unknown]];
+      const values = [(doc as Record<string, unknown>)[field]].flat();
+      if (kind === 'term') return values.includes(value);
+      if (kind === 'terms') return (value as string[]).some((v) => values.includes(v));
+      return values.some((v) => String(v).startsWith(value as string));
+    };
+    const index = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
+    const body: SearchBody = {
+      query: { bool: { filter: [{ range: { n: { gte: 100 } } }], should: clauses.map((clause) => ({ constant_score: clause })) } },
+      sort: [{ _score: { order: 'desc' } }, { n: 'asc' }],
+      size: 4000,
+    };
+    const expected = docs
+      .filter((doc) => doc.n >= 100)
+      .map((doc) => ({ id: doc.id, n: doc.n, score: clauses.reduce((sum, clause) => sum + (matches(doc, clause.filter) ? clause.boost : 0), 0) }))
+      .sort((a, b) => b.score - a.score || a.n - b.n);
+    const hits = index.search(body).hits.hits;
+    expect(hits.map((hit) => [hit._id, hit.sort])).toEqual(expected.map((doc) => [doc.id, [doc.score, doc.n]]));
+    expect(new Set(expected.map((doc) => doc.score)).size).toBeGreaterThan(5);
+  });
 });
