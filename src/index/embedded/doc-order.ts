@@ -18,7 +18,12 @@ import { selectTop, type PositionComparator } from './top-n.ts';
 export type DocOrder =
   | { kind: 'doc' }
   | { kind: 'rank'; order: SortOrder }
-  | { kind: 'compare'; comparator: (members: Uint32Array) => PositionComparator };
+  | {
+      kind: 'compare';
+      comparator: (members: Uint32Array) => PositionComparator;
+      /** The members that can be among the first `count` (by the first key alone). */
+      narrow: (members: Uint32Array, count: number) => Uint32Array;
+    };
 
 const DOC_ORDER: DocOrder = { kind: 'doc' };
 
@@ -48,9 +53,35 @@ function effectiveKeys(keys: readonly SortKey[]): OrderKey[] {
   return result;
 }
 
+/** First keys with at most this many slots are counted into a histogram to narrow a page's members. */
+const MAX_NARROWING_SLOTS = 4096;
+
+/**
+ * The members whose first sort key (a field with few distinct values) is within the first
+ * `count` members' values: only they can be on the page. Scores and later keys, the costly part
+ * of a sort by score, are then computed for them alone.
+ */
+function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count: number): Uint32Array {
+  const [first] = keys;
+  if (first?.kind !== 'field' || first.field === undefined || members.length <= 2 * count) return members;
+  const slots = new FieldSlots({ ...first, field: first.field });
+  if (slots.bucketCount > MAX_NARROWING_SLOTS) return members;
+  const column = new Uint32Array(members.length);
+  const histogram = new Uint32Array(slots.bucketCount);
+  for (let i = 0; i < members.length; i++) histogram[(column[i] = slots.slot(members[i]!))]!++;
+  let kept = 0;
+  let threshold = 0;
+  while (kept < count) kept += histogram[threshold++]!;
+  if (kept === members.length) return members;
+  const narrowed = new Uint32Array(kept);
+  for (let i = 0, k = 0; i < members.length; i++) if (column[i]! < threshold) narrowed[k++] = members[i]!;
+  return narrowed;
+}
+
 function compareOrder(keys: readonly SortKey[], scorer: Scorer): DocOrder {
   return {
     kind: 'compare',
+    narrow: (members, count) => narrowByFirstKey(keys, members, count),
     comparator: (members) => {
       const columns = keys.map((key) => sortColumn(key, members, scorer));
       if (columns.length === 1) {
@@ -96,7 +127,7 @@ export function pageInOrder(docs: DocSet, total: number, order: DocOrder, from: 
         ? walkPermutation(docs, order.order.perm, from, count)
         : selectByRank(docs, order.order.rank, count).slice(from);
     case 'compare': {
-      const members = docs.toArray();
+      const members = order.narrow(docs.toArray(), count);
       return selectTop(members.length, count, order.comparator(members)).slice(from).map((i) => members[i]!);
     }
   }
