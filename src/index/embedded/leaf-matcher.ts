@@ -92,6 +92,8 @@ function matchWildcard(node: WildcardNode, index: IndexData): Operand {
   const matcher = compileWildcard(node.pattern);
   const [from, to] = dictionary.prefixRange(matcher.prefix);
   if (matcher.test === undefined) return ordRange(index, field, [from, to]);
+  // The prefix itself, when it is a term, is the first of its range.
+  if (matcher.longerThanPrefix) return ordRange(index, field, [from < to && dictionary.keyAt(from) === matcher.prefix ? from + 1 : from, to]);
   const ords: number[] = [];
   for (let ord = from; ord < to; ord++) if (matcher.test(dictionary.keyAt(ord))) ords.push(ord);
   return ords.length === 0 ? new NoDocs(index.docCount) : PostingsOperand.ofOrds(field, ords);

@@ -9,6 +9,11 @@ export interface WildcardMatcher {
   prefix: string;
   /** `undefined` when every term with the prefix matches (the pattern is `prefix*`). */
   test: ((term: string) => boolean) | undefined;
+  /**
+   * True when the pattern is `prefix?*` or `prefix*?`: every term with the prefix but the prefix
+   * itself matches, which is a range of the sorted dictionary with no term to test.
+   */
+  longerThanPrefix: boolean;
 }
 
 const REGEXP_SPECIAL = /[.*+?^${}()|[\]\\]/g;
@@ -31,12 +36,20 @@ export function compileWildcard(pattern: string): WildcardMatcher {
     if (wildcards === 0) prefix += char;
     body += char.replace(REGEXP_SPECIAL, '\\$&');
   }
-  if (wildcards === 0) return { prefix, test: (term) => term === prefix };
-  if (onlyTrailingStar) return { prefix, test: undefined };
+  if (wildcards === 0) return { prefix, test: (term) => term === prefix, longerThanPrefix: false };
+  if (onlyTrailingStar) return { prefix, test: undefined, longerThanPrefix: false };
+  const longerThanPrefix = wildcards === 2 && ['?*', '*?'].includes(chars.slice(-2).join('')) && !escapedAt(chars, chars.length - 3);
   const parts = starParts(chars);
-  if (parts !== undefined) return { prefix, test: (term) => matchesStars(term, parts) };
+  if (parts !== undefined) return { prefix, test: (term) => matchesStars(term, parts), longerThanPrefix };
   const regExp = new RegExp(`^${body}$`, 'u');
-  return { prefix, test: (term) => regExp.test(term) };
+  return { prefix, test: (term) => regExp.test(term), longerThanPrefix };
+}
+
+/** Whether the character at `index` is a `\` that escapes the next one (counting the escapes before it). */
+function escapedAt(chars: readonly string[], index: number): boolean {
+  let backslashes = 0;
+  for (let i = index; i >= 0 && chars[i] === '\\'; i--) backslashes++;
+  return backslashes % 2 === 1;
 }
 
 /** The literal parts between `*`s, when the pattern has no `?` (else `undefined`). */

@@ -101,7 +101,7 @@ const prefixArb = fc
   .tuple(fc.constantFrom(...KEYWORD_FIELDS), fc.constantFrom('', 'a', 'b', 'é', '\uffff', 'g'))
   .map(([field, value]) => ({ prefix: { [field]: value } }));
 const wildcardArb = fc
-  .tuple(fc.constantFrom(...KEYWORD_FIELDS), fc.constantFrom('a*', '*b', '?', '*', 'a?', '\\*', '*é*', '??', '?*', 'a*b', '*\\?'))
+  .tuple(fc.constantFrom(...KEYWORD_FIELDS), fc.constantFrom('a*', '*b', '?', '*', 'a?', '\\*', '*é*', '??', '?*', 'a*b', '*\\?', 'a?*', 'a*?', 'é?*', 'a\\??*', '\\\\?*'))
   .map(([field, value]) => ({ wildcard: { [field]: { value } } }));
 const leafArb = fc.oneof(termArb, termsArb, rangeArb, existsArb, idsArb, prefixArb, wildcardArb);
 
