@@ -48,6 +48,14 @@ export function searchBehaviour(client: Client) {
       expect(brief(hits)).toEqual(['partialMatches:MX.37812:Picea abies', 'partialMatches:MX.9054:Picea abies subsp. obovata']);
     });
 
+    it('matches later words of one or two letters as the start of a later word of the name', async () => {
+      expect(brief(await search('query=picea%20a&matchType=partial'))).toEqual([
+        'partialMatches:MX.37812:Picea abies', 'partialMatches:MX.9054:Picea abies subsp. obovata',
+      ]);
+      expect(brief(await search('query=picea%20ob&matchType=partial'))).toEqual(['partialMatches:MX.9054:Picea abies subsp. obovata']);
+      expect(await search('query=picea%20b&matchType=partial')).toEqual([]);
+    });
+
     it('finds names with diacritics from a query typed without them', async () => {
       expect(brief(await search('query=manty'))).toEqual(['exactMatches:MX.9056:mänty', 'partialMatches:MX.9052:mäntykasvit']);
       expect(brief(await search('query=poll&matchType=partial'))).toEqual([
