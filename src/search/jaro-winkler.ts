@@ -26,13 +26,38 @@ export function jaroWinkler(a: string, b: string, options: JaroWinklerOptions = 
     const [x, y] = [utf8.encode(a), utf8.encode(b)];
     return jaroWinklerOf(x, x.length, y, y.length);
   }
+  const [aLength, bLength] = loadPair(a, b);
+  return jaroWinklerOf(scratch.codes[0], aLength, scratch.codes[1], bLength);
+}
+
+/**
+ * The Jaro–Winkler similarity of `a` and `b` when it is above `threshold`, else `undefined`;
+ * the same number `jaroWinkler` gives. A pair that cannot get there is given up as soon as too
+ * few of its characters are left to match: Jaro is at most (m/|a| + m/|b| + 1) / 3 for m
+ * matched characters, and the common prefix, known first, adds a known share of the rest.
+ *
+ * @example jaroWinklerAbove('KOTKA', 'KOTKAT', 0.88) // 0.9666…
+ */
+export function jaroWinklerAbove(a: string, b: string, threshold: number): number | undefined {
+  const [aLength, bLength] = loadPair(a, b);
+  const [x, y] = scratch.codes;
+  const bonus = commonPrefix(x, aLength, y, bLength) * PREFIX_SCALE;
+  // j + bonus (1 − j) > threshold needs j > (threshold − bonus) / (1 − bonus), hence m above:
+  const neededJaro = (threshold - bonus) / (1 - bonus);
+  const neededMatches = (3 * neededJaro - 1) / (1 / Math.max(aLength, 1) + 1 / Math.max(bLength, 1));
+  const similarity = jaroOf(x, aLength, y, bLength, neededMatches - 1e-9);
+  const winkler = similarity + bonus * (1 - similarity);
+  return winkler > threshold ? winkler : undefined;
+}
+
+/** Both strings' code points into their slots; the second (the query, compared with many names) stays. */
+function loadPair(a: string, b: string): [number, number] {
   const aLength = codePoints(a, 0);
-  // The search compares many names with one query: its code points stay in their slot.
   if (b !== scratch.second) {
     scratch.second = b;
     scratch.secondLength = codePoints(b, 1);
   }
-  return jaroWinklerOf(scratch.codes[0], aLength, scratch.codes[1], scratch.secondLength);
+  return [aLength, scratch.secondLength];
 }
 
 /** Jaro similarity of two sequences of character codes. */
@@ -79,7 +104,8 @@ function matchFlags(slot: 0 | 1, length: number): Uint8Array {
 
 type Codepoints = Int32Array | Uint8Array;
 
-function jaroOf(a: Codepoints, aLength: number, b: Codepoints, bLength: number): number {
+/** Jaro similarity; 0 as soon as fewer than `neededMatches` matches remain possible. */
+function jaroOf(a: Codepoints, aLength: number, b: Codepoints, bLength: number, neededMatches = 0): number {
   if (aLength === 0 && bLength === 0) return 1;
   if (aLength === 0 || bLength === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(aLength, bLength) / 2) - 1);
@@ -87,6 +113,7 @@ function jaroOf(a: Codepoints, aLength: number, b: Codepoints, bLength: number):
   const bMatched = matchFlags(1, bLength);
   let matches = 0;
   for (let i = 0; i < aLength; i++) {
+    if (matches + aLength - i < neededMatches) return 0;
     const end = Math.min(bLength - 1, i + window);
     for (let j = Math.max(0, i - window); j <= end; j++) {
       if (bMatched[j] === 1 || a[i] !== b[j]) continue;

@@ -8,7 +8,7 @@
  * strictly, `käki` does not find `kaki`); and names and queries are compared through all their
  * hybrid keys (`x` and `×` hybrids find each other).
  */
-import { jaroWinkler } from './jaro-winkler.ts';
+import { jaroWinkler, jaroWinklerAbove } from './jaro-winkler.ts';
 import { foldDiacritics, hasDiacritics, hybridNameKeys, hybridVariants, normaliseQuery } from './normalise.ts';
 
 export type MatchType = 'EXACT' | 'PARTIAL' | 'LIKELY';
@@ -219,6 +219,18 @@ export function isExactByKeys(keys: NameKeys, query: PreparedQuery): boolean {
 export function isPartialByKeys(keys: NameKeys, query: PreparedQuery): boolean {
   if (!query.searchable || query.raw.length < MIN_PARTIAL_LENGTH || isExactByKeys(keys, query)) return false;
   return keysFor(keys, query).some((key) => query.keys.some((word) => likePartial(key, word)));
+}
+
+/**
+ * `likelySimilarityByKeys` when it is above `LIKELY_THRESHOLD`, else 0: pairs that cannot get
+ * there are given up early (`jaroWinklerAbove`), which is most candidates of an index.
+ */
+export function likelySimilarityAboveThreshold(keys: NameKeys, query: PreparedQuery): number {
+  let best = 0;
+  for (const key of keysFor(keys, query)) {
+    for (const word of query.keys) best = Math.max(best, jaroWinklerAbove(key, word, LIKELY_THRESHOLD) ?? 0);
+  }
+  return best;
 }
 
 export function likelySimilarityByKeys(keys: NameKeys, query: PreparedQuery): number {

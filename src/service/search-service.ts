@@ -19,7 +19,7 @@ import {
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
   classifyName, idLookupName, isExactByKeys, isPartialByKeys, isTaxonIdExact, LIKELY_THRESHOLD,
-  likelySimilarityByKeys, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
+  likelySimilarityAboveThreshold, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
 } from '../search/match-kinds.ts';
 import { entryAttributesOf, type INDEX_ONLY_FIELDS, type NameEntry } from '../search/name-entry.ts';
 import { compareFeatures, sortMatches } from '../search/rank.ts';
@@ -78,7 +78,7 @@ function accept(entry: Candidate, type: MatchType, request: NameSearchRequest): 
   }
   if (type === 'PARTIAL') return isPartialByKeys(entry, query) ? ranked(entry, 'PARTIAL') : undefined;
   if (isExactByKeys(entry, query)) return undefined;
-  const similarity = likelySimilarityByKeys(entry, query);
+  const similarity = likelySimilarityAboveThreshold(entry, query);
   return similarity > LIKELY_THRESHOLD ? ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000) : undefined;
 }
 

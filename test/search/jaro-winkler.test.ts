@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jaro, jaroWinkler } from '../../src/search/jaro-winkler.ts';
+import { jaro, jaroWinkler, jaroWinklerAbove } from '../../src/search/jaro-winkler.ts';
 
 const units = (text: string) => Array.from(text, (char) => char.codePointAt(0) ?? 0);
 
@@ -83,5 +83,22 @@ describe('jaroWinkler', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('gives the same similarity above a threshold, and nothing at or below it, when it gives up early', () => {
+    const text = fc.string({ unit: fc.constantFrom('A', 'B', 'C', 'D', ' ', 'Ä'), maxLength: 30 });
+    const threshold = fc.constantFrom(0, 0.5, 0.7, 0.8, 0.88, 0.9, 0.95);
+    fc.assert(
+      fc.property(text, text, threshold, (a, b, t) => {
+        const similarity = jaroWinkler(a, b);
+        expect(jaroWinklerAbove(a, b, t)).toBe(similarity > t ? similarity : undefined);
+      }),
+      { numRuns: 3000 },
+    );
+    // Near misses and near hits of the search's threshold.
+    for (const [a, b] of [['ABCDEFGHIJKLMNOPQ', 'ABCDEFG'], ['ABCDEFGHIJKLMNOPQR', 'ABCDEFG'], ['SUSIÅPUS', 'SUSI'], ['MARTHA', 'MARHTA']]) {
+      const similarity = jaroWinkler(a!, b!);
+      expect(jaroWinklerAbove(a!, b!, 0.88)).toBe(similarity > 0.88 ? similarity : undefined);
+    }
   });
 });
