@@ -99,11 +99,15 @@ function candidates(filter: FilterNode, page: CandidatePage, scored?: estypes.Qu
   };
 }
 
-/** Exact: a key equals a key of the query (folded keys when the query has no diacritics). */
+/** A name that equals the query: a key equals a key of the query (folded keys when the query has no diacritics). */
+function equalsQuery(query: PreparedQuery): FilterNode {
+  return terms.build(query.foldsNames ? 'foldedKeys' : 'exactKeys', [...query.keys]);
+}
+
+/** Exact: the name equals the query. */
 export function compileExact(request: NameSearchRequest, page: CandidatePage): SearchBody {
   const { query } = request;
-  const keyField = query.foldsNames ? 'foldedKeys' : 'exactKeys';
-  const byName = terms.build(keyField, [...query.keys]);
+  const byName = equalsQuery(query);
   // FinBIF's exact query also matches the taxon id itself (`OR qname = :word`).
   const byId = term.build('taxonId', query.normalised);
   return candidates(and.build([or.build([byName, byId]), nameFilters(request)]), page);
@@ -242,7 +246,10 @@ export function compilePartial(request: NameSearchRequest, page: CandidatePage, 
   return candidates(and.build(clauses), page, partialScore(request));
 }
 
-/** Likely: names of a possible length sharing a share of the query's trigrams; Jaro–Winkler then decides. */
+/**
+ * Likely: names of a possible length sharing a share of the query's trigrams, and not equal to
+ * the query (FinBIF's `NAME != :word`); Jaro–Winkler then decides.
+ */
 export function compileLikely(request: NameSearchRequest, page: CandidatePage, pass: LikelyPass = 'strict') {
   const { share, shorterOnly } = LIKELY_PASSES[pass];
   const grams = trigrams(request.query.keys.map((key) => foldDiacritics(key)));
@@ -254,5 +261,5 @@ export function compileLikely(request: NameSearchRequest, page: CandidatePage, p
     gte: Math.min(...lengths.map((length) => likelyKeyLengths(length).gte)),
     lte: shorterOnly ? longest - 1 : likelyKeyLengths(longest).lte,
   };
-  return candidates(and.build([shared, range.build('keyLengths', window), nameFilters(request)]), page);
+  return candidates(and.build([shared, range.build('keyLengths', window), not.build(equalsQuery(request.query)), nameFilters(request)]), page);
 }

@@ -77,7 +77,7 @@ function accept(entry: Candidate, type: MatchType, request: NameSearchRequest): 
     return isExactByKeys(entry, query) || isTaxonIdExact(entry.taxonId, query) ? ranked(entry, 'EXACT') : undefined;
   }
   if (type === 'PARTIAL') return isPartialByKeys(entry, query) ? ranked(entry, 'PARTIAL') : undefined;
-  if (isExactByKeys(entry, query)) return undefined;
+  // Likely candidates never equal the query (`compileLikely`).
   const similarity = likelySimilarityAboveThreshold(entry, query);
   return similarity > LIKELY_THRESHOLD ? ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000) : undefined;
 }

@@ -31,6 +31,9 @@ export function searchBehaviour(client: Client) {
       expect(likely[0]!.similarity).toBeGreaterThan(0.88);
       expect(await search('query=susi%C3%A5pus&matchType=exact')).toEqual([]);
       expect(brief(await search('query=laulujoutsenn'))).toEqual(['likelyMatches:MX.26280:laulujoutsen']);
+      // A name equal to the query is no likely match, even when likely is all that is asked.
+      const onlyLikely = await search('query=laulujoutsen&matchType=likely');
+      expect(onlyLikely.map((hit) => hit.matchingName.toLowerCase())).not.toContain('laulujoutsen');
     });
 
     it('finds partial matches by substring, each taxon once, ranked species first', async () => {

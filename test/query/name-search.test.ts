@@ -165,18 +165,19 @@ describe('compilePartial', () => {
 });
 
 describe('compileLikely', () => {
-  it('asks for names of a possible length sharing half of the query trigrams, or shorter names sharing a quarter when relaxed', () => {
+  it('asks for names of a possible length not equal to the query sharing half of its trigrams, or shorter names sharing a quarter when relaxed', () => {
     const grams = ['LAU', 'AUL', 'ULU', 'LUJ', 'UJO', 'JOU', 'OUT', 'UTS', 'TSE', 'SEN'];
+    const NOT_EQUAL = { terms: { foldedKeys: ['LAULUJOUTSEN'] } };
     const shared = (minimum: number) => ({
       bool: { should: grams.map((g) => ({ term: { grams: g } })), minimum_should_match: minimum },
     });
     // 12 code points: Jaro–Winkler above 0.88 needs a name of 5 to 29.
     expect(compileLikely(request('laulujoutsen'), PAGE)).toEqual({
-      query: { bool: { filter: [shared(5), { range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS], must_not: NOT_HIDDEN } },
+      query: { bool: { filter: [shared(5), { range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] } },
       sort: SORT, from: 0, size: 128, track_total_hits: true, _source: SOURCE,
     });
     expect(compileLikely(request('laulujoutsen'), PAGE, 'relaxed').query).toEqual({
-      bool: { filter: [shared(3), { range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS], must_not: NOT_HIDDEN },
+      bool: { filter: [shared(3), { range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] },
     });
   });
 
