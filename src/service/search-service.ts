@@ -174,7 +174,7 @@ export function createSearchService({ engine, resolveVersion }: {
       const hits = result.hits.hits;
       for (const hit of hits) {
         const entry = hit._source!;
-        if (seen.has(entry.taxonId)) continue;
+        if (seen.size > 0 && seen.has(entry.taxonId)) continue;
         const match = accept(entry, type, request);
         if (!match) continue;
         // A taxon's name literal once (the same name may be listed in several languages).
