@@ -1,14 +1,28 @@
 /**
  * Doc values: for each document, the ordinals of its terms in ascending order (so the first is
  * its minimum and the last its maximum), in compressed-row form. Built lazily from the posting
- * lists the first time a field is sorted, aggregated per document or collapsed on.
+ * lists the first time a field is sorted, aggregated per document or collapsed on. A field with
+ * at most one value per document also keeps each document's ordinal in one column, so reading
+ * it (sorting many candidates by it) touches one array instead of two.
  */
 export class DocOrdinals {
+  /** Per document its only ordinal, or -1; present when no document has two. */
+  private readonly single: Int32Array | undefined;
+
   constructor(
     /** `starts[doc]..starts[doc + 1]` is the slice of `ords` that belongs to `doc`. */
     readonly starts: Uint32Array,
     readonly ords: Uint32Array,
-  ) {}
+  ) {
+    const docCount = starts.length - 1;
+    let singleValued = true;
+    for (let doc = 0; doc < docCount && singleValued; doc++) singleValued = starts[doc + 1]! - starts[doc]! <= 1;
+    if (singleValued) {
+      const single = new Int32Array(docCount).fill(-1);
+      for (let doc = 0; doc < docCount; doc++) if (starts[doc + 1]! > starts[doc]!) single[doc] = ords[starts[doc]!]!;
+      this.single = single;
+    }
+  }
 
   static fromPostings(docCount: number, postingStart: Uint32Array, postingDocs: Uint32Array): DocOrdinals {
     const starts = new Uint32Array(docCount + 1);
@@ -28,12 +42,14 @@ export class DocOrdinals {
 
   /** The smallest ordinal of `doc`, or -1 when it has none. */
   min(doc: number): number {
+    if (this.single !== undefined) return this.single[doc]!;
     const start = this.starts[doc]!;
     return start === this.starts[doc + 1]! ? -1 : this.ords[start]!;
   }
 
   /** The largest ordinal of `doc`, or -1 when it has none. */
   max(doc: number): number {
+    if (this.single !== undefined) return this.single[doc]!;
     const end = this.starts[doc + 1]!;
     return end === this.starts[doc]! ? -1 : this.ords[end - 1]!;
   }
