@@ -120,17 +120,21 @@ export class PostingsOperand extends Operand {
     return this.ords === undefined && this.field.hasOrdinals ? n * DOC_VALUES : Infinity;
   }
 
+  /** Filtering by the lists: each probed on its own, or the general way of an operand. */
+  private listsFilterCost(n: number): number {
+    const each = this.runCount <= MAX_FILTERED_RUNS ? this.probeEachCost(n) : Infinity;
+    return Math.min(each, super.filterCost(n));
+  }
+
   override filterCost(n: number): number {
     if (this.readyBits() !== undefined) return n * PROBE;
-    const each = this.runCount <= MAX_FILTERED_RUNS ? this.probeEachCost(n) : Infinity;
-    return Math.min(each, this.docValuesCost(n), super.filterCost(n));
+    return Math.min(this.docValuesCost(n), this.listsFilterCost(n));
   }
 
   override filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
     if (this.readyBits() !== undefined || this.listed !== undefined) return super.filter(scratch, cands, n, out, keep);
-    if (this.docValuesCost(n) < Math.min(this.runCount <= MAX_FILTERED_RUNS ? this.probeEachCost(n) : Infinity, super.filterCost(n))) {
-      return this.filterByDocValues(cands, n, out, keep);
-    }
+    const byDocValues = this.docValuesCost(n);
+    if (byDocValues !== Infinity && prefer(byDocValues, this.listsFilterCost(n))) return this.filterByDocValues(cands, n, out, keep);
     if (this.runCount === 1) {
       const ord = this.ordAt(0);
       return filterBySorted(cands, n, out, keep, this.postings, this.field.start(ord), this.field.start(ord + 1));
