@@ -222,21 +222,14 @@ export function isPartialByKeys(keys: NameKeys, query: PreparedQuery): boolean {
 }
 
 /**
- * `likelySimilarityByKeys` when it is above `LIKELY_THRESHOLD`, else 0: pairs that cannot get
- * there are given up early (`jaroWinklerAbove`), which is most candidates of an index.
+ * `likelySimilarity` over the precomputed keys when it is above `LIKELY_THRESHOLD`, else 0:
+ * pairs that cannot get there are given up early (`jaroWinklerAbove`), which is most
+ * candidates of an index.
  */
 export function likelySimilarityAboveThreshold(keys: NameKeys, query: PreparedQuery): number {
   let best = 0;
   for (const key of keysFor(keys, query)) {
     for (const word of query.keys) best = Math.max(best, jaroWinklerAbove(key, word, LIKELY_THRESHOLD) ?? 0);
-  }
-  return best;
-}
-
-export function likelySimilarityByKeys(keys: NameKeys, query: PreparedQuery): number {
-  let best = 0;
-  for (const key of keysFor(keys, query)) {
-    for (const word of query.keys) best = Math.max(best, jaroWinkler(key, word));
   }
   return best;
 }
