@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { estypes } from '@elastic/elasticsearch';
-import { MAPPING_FILES } from '../../src/cli/mappings.ts';
+import { MAPPING_FILES } from '../../src/index/mappings/files.ts';
 import type { IndexKind } from '../../src/index/engine.ts';
 
 export type IndexBody = Required<Pick<estypes.IndicesCreateRequest, 'settings' | 'mappings'>>;

@@ -1,11 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { buildNamesIndexBody } from '../index/mappings/names-mapping.ts';
+import { MAPPING_FILES } from '../index/mappings/files.ts';
 import { buildTaxaIndexBody } from '../index/mappings/taxa-mapping.ts';
 
-export const MAPPING_FILES = {
-  taxa: new URL('../../mappings/taxa.json', import.meta.url),
-  names: new URL('../../mappings/names.json', import.meta.url),
-};
 
 const BUILDERS = { taxa: buildTaxaIndexBody, names: buildNamesIndexBody };
 

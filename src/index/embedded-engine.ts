@@ -13,6 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/field-catalog.ts';
+import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 
 /** The data an embedded engine serves: per version, the documents of each index kind. */
@@ -26,10 +27,6 @@ interface Snapshot {
   indices: Map<string, DocumentIndex<object>>;
 }
 
-const MAPPING_FILES: Record<IndexKind, URL> = {
-  taxa: new URL('../../mappings/taxa.json', import.meta.url),
-  names: new URL('../../mappings/names.json', import.meta.url),
-};
 
 /** What an index kind's mapping tells the engine: its fields, and those `_source` leaves out. */
 interface MappedIndex {

@@ -214,8 +214,7 @@ function rankFields(ranking: { fold: boolean }) {
   return ranking.fold ? RANK_FIELDS.folded : RANK_FIELDS.strict;
 }
 
-function partialScore(request: NameSearchRequest): estypes.QueryDslQueryContainer[] {
-  const { parts } = partialScoreParts(request);
+function partialScore(parts: readonly ScorePart[]): estypes.QueryDslQueryContainer[] {
   const clauses: estypes.QueryDslQueryContainer[] = [];
   let shift = parts.reduce((sum, part) => sum + part.width, 0);
   for (const part of parts) {
@@ -225,25 +224,42 @@ function partialScore(request: NameSearchRequest): estypes.QueryDslQueryContaine
   return clauses;
 }
 
+/** A partial search: its order, and the body of any page, worked out once for all its pages. */
+export interface PartialSearch {
+  order: PartialOrder;
+  /**
+   * Partial: substring of a one-word query, word prefixes of a multi-word one (checked after).
+   * `lastWord` asks for one side of a `split` order: the names whose last word is the query's
+   * last word (`true`) or the others (`false`).
+   */
+  page(page: CandidatePage, lastWord?: boolean): SearchBody;
+}
+
+/** @example preparePartial(request).page({ from: 0, size: 128 }) */
+export function preparePartial(request: NameSearchRequest): PartialSearch {
+  const { parts, order } = partialScoreParts(request);
+  const score = partialScore(parts);
+  const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
+  const matching = [or.build(keys.map(partialKeyClause)), nameFilters(request)];
+  const ranking = rankQuery(request.query.raw);
+  const endsLikeQuery = term.build(rankFields(ranking).reversedLast, reverse(ranking.words.at(-1)!));
+  return {
+    order,
+    page(page, lastWord) {
+      const clauses = lastWord === undefined ? matching : [...matching, lastWord ? endsLikeQuery : not.build(endsLikeQuery)];
+      return candidates(and.build(clauses), page, score);
+    },
+  };
+}
+
 /** @example partialOrder(request) // 'final' for a one-word query */
 export function partialOrder(request: NameSearchRequest): PartialOrder {
   return partialScoreParts(request).order;
 }
 
-/**
- * Partial: substring of a one-word query, word prefixes of a multi-word one (checked after).
- * `lastWord` asks for one side of a `split` order: the names whose last word is the query's last
- * word (`true`) or the others (`false`).
- */
+/** One page of partial candidates (see `PartialSearch.page`). */
 export function compilePartial(request: NameSearchRequest, page: CandidatePage, lastWord?: boolean): SearchBody {
-  const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
-  const clauses = [or.build(keys.map(partialKeyClause)), nameFilters(request)];
-  if (lastWord !== undefined) {
-    const ranking = rankQuery(request.query.raw);
-    const endsLikeQuery = term.build(rankFields(ranking).reversedLast, reverse(ranking.words.at(-1)!));
-    clauses.push(lastWord ? endsLikeQuery : not.build(endsLikeQuery));
-  }
-  return candidates(and.build(clauses), page, partialScore(request));
+  return preparePartial(request).page(page, lastWord);
 }
 
 /**

@@ -14,7 +14,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchEngine } from '../index/engine.ts';
 import {
-  compileExact, compileLikely, compilePartial, partialOrder, type LikelyPass, type CandidatePage, type NameSearchRequest,
+  compileExact, compileLikely, preparePartial, type LikelyPass, type CandidatePage, type NameSearchRequest,
 } from '../query/name-search.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
@@ -209,8 +209,9 @@ export function createSearchService({ engine, resolveVersion }: {
   const byStaticRankAndScore = (entry: Candidate, hit: SearchHit) => entry.staticRank * 2 ** 24 + Number(hit.sort?.[1]);
 
   function partialMatches(version: string, request: NameSearchRequest, seen: Set<string>): AsyncGenerator<RankedHit> {
-    const order = partialOrder(request);
-    const ask = (lastWord?: boolean) => (page: CandidatePage) => compilePartial(request, page, lastWord);
+    const partial = preparePartial(request);
+    const { order } = partial;
+    const ask = (lastWord?: boolean) => (page: CandidatePage) => partial.page(page, lastWord);
     if (order === 'final') return stream(version, 'PARTIAL', ask(), request, seen);
     if (order === 'grouped') return stream(version, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
     const endingLikeQuery = stream(version, 'PARTIAL', ask(true), request, seen, () => 0);

@@ -17,14 +17,12 @@ export const DEFAULT_INDEX_PREFIX = 'taxa';
 export const CATALOG_DOCUMENT_ID = 'catalog';
 
 /**
- * What a prefix may be: lower case letters, digits, `.`, `_` and `-`, starting with a letter or
- * digit (Elasticsearch refuses upper case and `\ / * ? " < > | , #` and space, and a leading
- * `-`, `_` or `+`), at most 100 characters so every name built from it stays far below 255 bytes.
+ * What a prefix, or a lower-cased version id, may be to become part of an index name: lower
+ * case letters, digits, `.`, `_` and `-`, starting with a letter or digit (Elasticsearch refuses
+ * upper case and `\ / * ? " < > | , #` and space, and a leading `-`, `_` or `+`), at most 100
+ * characters so every name built from them stays far below 255 bytes.
  */
 export const INDEX_PREFIX_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
-
-/** What a lower-cased version id must be to become part of an index name. */
-const VERSION_PART_PATTERN = /^[a-z0-9][a-z0-9._-]{0,99}$/;
 
 /** `taxa-taxa-mr.424`: the alias of one version's index of one kind. */
 export function aliasName(prefix: string, kind: IndexKind, version: string): string {
@@ -71,7 +69,7 @@ export function versionProblem(versions: readonly string[]): string | undefined 
   const seen = new Map<string, string>();
   for (const version of versions) {
     const part = version.toLowerCase();
-    if (!VERSION_PART_PATTERN.test(part)) {
+    if (!INDEX_PREFIX_PATTERN.test(part)) {
       return `checklist version '${version}' cannot be part of an index name (lower-case letters, digits, '.', '_' or '-' only)`;
     }
     const other = seen.get(part);

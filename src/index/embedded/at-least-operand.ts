@@ -1,11 +1,10 @@
 /** `should` with a minimum: the documents at least `k` clauses match. */
 import type { Bitset } from './bitset.ts';
-import { filterByBits } from './doc-set.ts';
+import { countFound, filterByBits, filterByCounts } from './doc-set.ts';
 import type { Scratch } from './scratch.ts';
 import { prefer } from './strategy.ts';
 import { BIT_SET, EXTRACT, PROBE, WORD_COUNT, WORD_OP } from './operand-costs.ts';
 import { Operand } from './operand.ts';
-
 
 /**
  * At least `k` of the clauses match: the `should` clauses of a `bool`. A bitset is built as
@@ -108,32 +107,7 @@ export class AtLeastOperand extends Operand {
     }
     const counts = scratch.list(n).fill(0, 0, n);
     const found = scratch.list(n);
-    for (const clause of this.clauses) {
-      const count = clause.filter(scratch, cands, n, found, true);
-      let j = 0;
-      for (let i = 0; i < n && j < count; i++) {
-        if (cands[i] === found[j]) {
-          counts[i]!++;
-          j++;
-        }
-      }
-    }
-    let kept = 0;
-    for (let i = 0; i < n; i++) if (counts[i]! >= this.k === keep) out[kept++] = cands[i]!;
-    return kept;
+    for (const clause of this.clauses) countFound(cands, n, found, clause.filter(scratch, cands, n, found, true), counts);
+    return filterByCounts(cands, n, counts, this.k, out, keep);
   }
 }
-
-/**
- * A conjunction: every `required` operand matches and no `excluded` one does. Evaluated one of
- * two ways, whichever the estimates say is cheaper:
- *
- * - as lists: the matches of the most selective operand (its posting list as is, or several
- *   merged after filtering each) are the candidates; every other operand filters them in turn,
- *   cheapest survivors first. Touches only the candidates, never a full-width bitset;
- * - as a bitset: a scratch copy of the lead operand, intersected with the others word by word;
- *   sparse exclusions clear their bits one by one, keeping the count exact without a popcount.
- *
- * As a probe of an enclosing conjunction it filters candidates through its own operands, or
- * evaluates itself once and probes the result, whichever is cheaper.
- */

@@ -6,6 +6,19 @@ import { prefer } from './strategy.ts';
 import { BIT_SET, EMPTY, EXTRACT, FUSED_AND, FUSED_AND_NOT, PROBE, WORD_COUNT, WORD_FILL, WORD_FUSED } from './operand-costs.ts';
 import { AllDocs, Operand, operandOfMatches, type Matches } from './operand.ts';
 
+/**
+ * A conjunction: every `required` operand matches and no `excluded` one does. Evaluated one of
+ * two ways, whichever the estimates say is cheaper:
+ *
+ * - as lists: the matches of the most selective operand (its posting list as is, or several
+ *   merged after filtering each) are the candidates; every other operand filters them in turn,
+ *   cheapest survivors first. Touches only the candidates, never a full-width bitset;
+ * - as a bitset: a scratch copy of the lead operand, intersected with the others word by word;
+ *   sparse exclusions clear their bits one by one, keeping the count exact without a popcount.
+ *
+ * As a probe of an enclosing conjunction it filters candidates through its own operands, or
+ * evaluates itself once and probes the result, whichever is cheaper.
+ */
 export class BoolOperand extends Operand {
   readonly estimate: number;
   readonly exact = undefined;

@@ -142,6 +142,23 @@ export function filterBySorted(
   return k;
 }
 
+/** Adds one to `counts[i]` for each candidate `cands[i]` that is in `found[0..count)`, a subsequence of them. */
+export function countFound(cands: Uint32Array, n: number, found: Uint32Array, count: number, counts: Uint32Array): void {
+  for (let i = 0, j = 0; i < n && j < count; i++) {
+    if (cands[i] === found[j]) {
+      counts[i]!++;
+      j++;
+    }
+  }
+}
+
+/** Writes to `out` the candidates counted at least `minimum` times (`keep`) or fewer (`!keep`); `out` may be `cands`. */
+export function filterByCounts(cands: Uint32Array, n: number, counts: Uint32Array, minimum: number, out: Uint32Array, keep: boolean): number {
+  let kept = 0;
+  for (let i = 0; i < n; i++) if (counts[i]! >= minimum === keep) out[kept++] = cands[i]!;
+  return kept;
+}
+
 /** Writes to `out` the candidates that are (`keep`) or are not in `bits`; `out` may be `cands`. */
 export function filterByBits(cands: Uint32Array, n: number, out: Uint32Array, keep: boolean, bits: Bitset): number {
   const words = bits.words;

@@ -17,10 +17,10 @@ import { FieldIndexBuilder } from './field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './field-source.ts';
 import { IndexData } from './index-data.ts';
 import { IndexingError } from './index-values.ts';
-import { cloneJson, deepFreeze, isRecord, ownValue, recordTemplate, setOwn, type JsonRecord } from './json.ts';
+import { cloneJson, deepFreeze, isRecord, ownValue } from './json.ts';
 import { evaluate, scoreOf, type Scorer } from './query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
-import { SourceFilters, type SourceFilter } from './source-filter.ts';
+import { parseSource, SourceFilters, type SourceFilter } from './source-filter.ts';
 import { SortOrderCache } from './sort-order.ts';
 import { isRelevanceOrder } from './sort-spec.ts';
 import { sortValuesOf } from './sort-values.ts';
@@ -45,7 +45,7 @@ export interface DocumentIndexOptions {
    */
   docValueFields?: readonly string[];
   /**
-   * Top-level fields indexed but not kept in `_source`, as a mapping's `_source.excludes` says:
+   * Fields (paths) indexed but not kept in `_source`, as a mapping's `_source.excludes` says:
    * they are indexed during `build`, and the documents kept are copies without them. Default: none.
    */
   sourceExcludes?: readonly string[];
@@ -103,11 +103,17 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     }
     const { builders, validators } = fieldSinks(options);
     const walker = new DocumentWalker(new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])));
-    const strip = fieldStripper(options.sourceExcludes ?? []);
+    // The documents kept lose the excluded fields as a hit's `_source` would: copies sharing the
+    // (frozen) values, one key list each, the same object when nothing is excluded from it.
+    const excludes = options.sourceExcludes ?? [];
+    const strip = excludes.length > 0 ? new SourceFilters(stored).compile(parseSource({ excludes })) : undefined;
     for (const [number, doc] of stored.entries()) {
+      deepFreeze(doc);
       indexDocument(walker, number, doc, ids[number]!);
-      if (strip) stored[number] = strip(doc);
-      deepFreeze(stored[number]);
+      if (strip) {
+        stored[number] = strip(number) as T;
+        deepFreeze(stored[number]);
+      }
       if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, stored.length);
     }
     const source = new DocumentFieldSource(stored, new Map(validators.map((validator) => [validator.name, validator.count])));
@@ -203,39 +209,15 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   }
 }
 
-/**
- * Copies of documents without the top-level `fields`, or `undefined` when there are none. Each
- * copy is spread from a `recordTemplate` of its keys (one per key list), so it keeps its
- * properties in place, as the original had.
- */
-function fieldStripper(fields: readonly string[]): (<T extends object>(doc: T) => T) | undefined {
-  if (fields.length === 0) return undefined;
-  const dropped = new Set(fields);
-  const templates = new Map<string, { keys: string[]; template: JsonRecord | undefined }>();
-  return <T extends object>(doc: T): T => {
-    const all = Object.keys(doc);
-    if (!all.some((key) => dropped.has(key))) return doc;
-    const signature = all.join('\u0000');
-    let shape = templates.get(signature);
-    if (shape === undefined) {
-      const keys = all.filter((key) => !dropped.has(key));
-      shape = { keys, template: recordTemplate(keys) };
-      templates.set(signature, shape);
-    }
-    const copy: JsonRecord = shape.template ? { ...shape.template } : {};
-    for (const key of shape.keys) setOwn(copy, key, (doc as JsonRecord)[key]);
-    return copy as T;
-  };
-}
-
 function fieldSinks(options: DocumentIndexOptions): { builders: FieldIndexBuilder[]; validators: FieldValidator[] } {
   const eager = options.eagerFields ?? [];
-  const unstored = new Set(options.sourceExcludes ?? []);
+  const unstored = options.sourceExcludes ?? [];
   const builders: FieldIndexBuilder[] = [];
   const validators: FieldValidator[] = [];
   for (const [name, spec] of options.fields) {
     // A field the kept documents lack can only be indexed now.
-    if (eager === 'all' || eager.includes(name) || unstored.has(name.split('.')[0]!)) builders.push(new FieldIndexBuilder(name, spec));
+    const kept = !unstored.some((path) => name === path || name.startsWith(`${path}.`));
+    if (eager === 'all' || eager.includes(name) || !kept) builders.push(new FieldIndexBuilder(name, spec));
     else validators.push(new FieldValidator(name, spec));
   }
   return { builders, validators };

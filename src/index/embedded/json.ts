@@ -47,13 +47,3 @@ function cloneValue(value: unknown): unknown {
   for (const key of Object.keys(value)) setOwn(copy, key, cloneValue(value[key]));
   return copy;
 }
-
-/**
- * An object literal of exactly `keys`, in order (values `null`), or `undefined` when a key is
- * `__proto__`. Spreading it and then setting its values builds a record with its properties in
- * place; adding more than a dozen or so one by one would turn the record into a hash table.
- */
-export function recordTemplate(keys: readonly string[]): JsonRecord | undefined {
-  if (keys.includes('__proto__')) return undefined;
-  return JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as JsonRecord;
-}

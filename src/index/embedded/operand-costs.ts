@@ -10,9 +10,9 @@ export const WORD_COUNT = 1.2;
 /** Per document: setting or clearing its bit; testing a candidate against a bitset; one merge step. */
 export const BIT_SET = 0.8;
 export const PROBE = 1;
+export const MERGE = 1;
 /** Checking one document's own ordinals (doc values) against a range. */
 export const DOC_VALUES = 2;
-export const MERGE = 1;
 /** A list built from a bitset: a scan of the words and a step per member. */
 export const EXTRACT = 2;
 /** Per 32 documents and operand, a bitset's share of a combined pass (`Bitset.assignCombination`). */
@@ -29,6 +29,5 @@ export function gallopCost(n: number, m: number): number {
   if (small === 0) return n;
   return small * (1 + 2 * Math.log2(1 + Math.max(n, m) / small)) + n * 0.2;
 }
-
 
 export const EMPTY = new Uint32Array(0);

@@ -25,7 +25,6 @@ export interface Matches {
   count: number | undefined;
 }
 
-
 export abstract class Operand {
   /** At most this many documents match. */
   abstract readonly estimate: number;
@@ -276,8 +275,3 @@ export function operandOfMatches(matches: Matches, docCount: number): Operand {
   const count = matches.count ?? bits.count();
   return new BitsOperand(bits, count, count);
 }
-
-/**
- * The union of some posting lists of a field: a `term`/`terms` (their ordinals) or a `range`,
- * `prefix` or `wildcard` (a range of ordinals, whose lists are one contiguous slice).
- */

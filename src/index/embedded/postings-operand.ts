@@ -1,12 +1,16 @@
 /** A term's (or terms') posting lists as an operand. */
 import type { Bitset } from './bitset.ts';
-import { filterByBits, filterBySorted, mergeSorted } from './doc-set.ts';
+import { countFound, filterByBits, filterByCounts, filterBySorted, mergeSorted } from './doc-set.ts';
 import type { FieldIndex } from './field-index.ts';
 import type { Scratch } from './scratch.ts';
 import { prefer } from './strategy.ts';
 import { BIT_SET, DOC_VALUES, EMPTY, EXTRACT, gallopCost, MAX_FILTERED_RUNS, MERGE, PROBE, WORD_COUNT, WORD_FILL, WORD_OP } from './operand-costs.ts';
 import { Operand } from './operand.ts';
 
+/**
+ * The union of some posting lists of a field: a `term`/`terms` (their ordinals) or a `range`,
+ * `prefix` or `wildcard` (a range of ordinals, whose lists are one contiguous slice).
+ */
 export class PostingsOperand extends Operand {
   readonly estimate: number;
   readonly exact: number | undefined;
@@ -140,8 +144,8 @@ export class PostingsOperand extends Operand {
       return filterBySorted(cands, n, out, keep, this.postings, this.field.start(ord), this.field.start(ord + 1));
     }
     if (this.runCount > MAX_FILTERED_RUNS || !prefer(this.probeEachCost(n), super.filterCost(n))) return super.filter(scratch, cands, n, out, keep);
-    // A candidate matches when any list holds it: mark per list, then keep or drop the marked.
-    const marks = scratch.list(n).fill(0, 0, n);
+    // A candidate matches when any list holds it: count per list, then keep or drop the counted.
+    const counts = scratch.list(n).fill(0, 0, n);
     const found = scratch.list(n);
     for (let i = 0; i < this.runCount; i++) {
       const ord = this.ordAt(i);
@@ -150,12 +154,9 @@ export class PostingsOperand extends Operand {
         dense !== undefined
           ? filterByBits(cands, n, found, true, dense)
           : filterBySorted(cands, n, found, true, this.postings, this.field.start(ord), this.field.start(ord + 1));
-      markFound(cands, n, found, count, marks);
+      countFound(cands, n, found, count, counts);
     }
-    let k = 0;
-    const wanted = keep ? 1 : 0;
-    for (let i = 0; i < n; i++) if (marks[i] === wanted) out[k++] = cands[i]!;
-    return k;
+    return filterByCounts(cands, n, counts, 1, out, keep);
   }
 
   /** Keeps (or drops) the candidates with an ordinal in `from..to-1`; ordinals are ascending per document. */
@@ -226,17 +227,6 @@ export class PostingsOperand extends Operand {
   override addTo(scratch: Scratch, target: Bitset): void {
     if (this.built !== undefined) target.or(this.built);
     else for (let i = 0; i < this.runCount; i++) this.addRun(target, i);
-  }
-}
-
-/** Sets `marks[i]` for the candidates `cands[i]` that are in `found[0..count)`, a subsequence of them. */
-function markFound(cands: Uint32Array, n: number, found: Uint32Array, count: number, marks: Uint32Array): void {
-  let j = 0;
-  for (let i = 0; i < n && j < count; i++) {
-    if (cands[i] === found[j]) {
-      marks[i] = 1;
-      j++;
-    }
   }
 }
 

@@ -16,7 +16,7 @@
  */
 import { expectRecord, fail } from './dsl-reader.ts';
 import { compileFilterPaths, matchKey, type FilterPathNode } from './filter-path.ts';
-import { cloneJson, isRecord, ownValue, recordTemplate, setOwn, type JsonRecord } from './json.ts';
+import { cloneJson, isRecord, ownValue, setOwn, type JsonRecord } from './json.ts';
 
 export type SourceSpec = { kind: 'none' } | { kind: 'all' } | PathFilter;
 
@@ -181,6 +181,16 @@ function keptKeys(keys: readonly string[], { includes, excludes }: PlainPatterns
   if (keys.some((key) => key.includes('.'))) return null;
   const kept = keys.filter((key) => !(excludes?.has(key) ?? false) && (includes?.has(key) ?? true));
   return { keys: kept, template: recordTemplate(kept), whole: kept.length === keys.length };
+}
+
+/**
+ * An object literal of exactly `keys`, in order (values `null`), or `undefined` when a key is
+ * `__proto__`. Spreading it and then setting its values builds a record with its properties in
+ * place; adding more than a dozen or so one by one would turn the record into a hash table.
+ */
+function recordTemplate(keys: readonly string[]): JsonRecord | undefined {
+  if (keys.includes('__proto__')) return undefined;
+  return JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as JsonRecord;
 }
 
 /** A new record of the kept keys of `source`, sharing frozen values. */
