@@ -39,25 +39,100 @@ export function jaroWinkler(a: string, b: string, options: JaroWinklerOptions = 
  * @example jaroWinklerAbove('KOTKA', 'KOTKAT', 0.88) // 0.9666…
  */
 export function jaroWinklerAbove(a: string, b: string, threshold: number): number | undefined {
+  const fast = fastJaroWinklerAbove(a, b, threshold);
+  if (fast !== FALL_BACK) return fast;
   const [aLength, bLength] = loadPair(a, b);
   const [x, y] = scratch.codes;
   const bonus = commonPrefix(x, aLength, y, bLength) * PREFIX_SCALE;
-  // j + bonus (1 − j) > threshold needs j > (threshold − bonus) / (1 − bonus), hence m above:
-  const neededJaro = (threshold - bonus) / (1 - bonus);
-  const neededMatches = (3 * neededJaro - 1) / (1 / Math.max(aLength, 1) + 1 / Math.max(bLength, 1));
-  const similarity = jaroOf(x, aLength, y, bLength, neededMatches - 1e-9);
+  const similarity = jaroOf(x, aLength, y, bLength, neededMatches(threshold, bonus, aLength, bLength));
   const winkler = similarity + bonus * (1 - similarity);
   return winkler > threshold ? winkler : undefined;
+}
+
+/** j + bonus (1 − j) > threshold needs j > (threshold − bonus) / (1 − bonus), hence m above this. */
+function neededMatches(threshold: number, bonus: number, aLength: number, bLength: number): number {
+  const neededJaro = (threshold - bonus) / (1 - bonus);
+  return (3 * neededJaro - 1) / (1 / Math.max(aLength, 1) + 1 / Math.max(bLength, 1)) - 1e-9;
+}
+
+const FALL_BACK = -1;
+/** The longest second string the bit-parallel comparison takes: one bit per character in an int32. */
+const MAX_FAST_LENGTH = 32;
+
+/**
+ * `jaroWinklerAbove` for the usual case, a second string (the query) of at most 32 characters
+ * and no characters outside the BMP on either side; `FALL_BACK` otherwise. The same greedy
+ * matching as `jaroOf`, one step per character of `a`: the query's positions of each character
+ * are a bit mask (`scratch.positions`), so the first unmatched one within the window is the
+ * lowest bit of (positions & window & ~matched).
+ */
+function fastJaroWinklerAbove(a: string, b: string, threshold: number): number | undefined {
+  if (b !== scratch.second) loadSecond(b);
+  const bLength = scratch.secondLength;
+  const aLength = a.length;
+  if (!scratch.secondFast || aLength === 0 || bLength === 0) return FALL_BACK;
+  const y = scratch.codes[1];
+  let prefix = 0;
+  const prefixLimit = Math.min(MAX_PREFIX, aLength, bLength);
+  while (prefix < prefixLimit && a.charCodeAt(prefix) === y[prefix]) prefix++;
+  const bonus = prefix * PREFIX_SCALE;
+  const needed = neededMatches(threshold, bonus, aLength, bLength);
+  const window = Math.max(0, Math.floor(Math.max(aLength, bLength) / 2) - 1);
+  const { positions, sequence } = scratch;
+  let matched = 0;
+  let matches = 0;
+  for (let i = 0; i < aLength; i++) {
+    if (matches + aLength - i < needed) return hasSurrogates(a, i) ? FALL_BACK : undefined;
+    const code = a.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) return FALL_BACK;
+    const low = i - window > 0 ? i - window : 0;
+    const high = i + window < bLength - 1 ? i + window : bLength - 1;
+    if (low > high) continue;
+    const inWindow = (high === 31 ? -1 : (1 << (high + 1)) - 1) & ~((1 << low) - 1);
+    const free = positions[code]! & inWindow & ~matched;
+    if (free === 0) continue;
+    matched |= free & -free;
+    sequence[matches++] = code;
+  }
+  let similarity = 0;
+  if (matches > 0) {
+    // Matched characters out of order between the two strings, each pair counted twice.
+    let outOfOrder = 0;
+    for (let rest = matched, k = 0; rest !== 0; rest &= rest - 1, k++) {
+      if (y[31 - Math.clz32(rest & -rest)] !== sequence[k]) outOfOrder++;
+    }
+    similarity = (matches / aLength + matches / bLength + (matches - outOfOrder / 2) / matches) / 3;
+  }
+  const winkler = similarity + bonus * (1 - similarity);
+  return winkler > threshold ? winkler : undefined;
+}
+
+function hasSurrogates(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdfff) return true;
+  }
+  return false;
 }
 
 /** Both strings' code points into their slots; the second (the query, compared with many names) stays. */
 function loadPair(a: string, b: string): [number, number] {
   const aLength = codePoints(a, 0);
-  if (b !== scratch.second) {
-    scratch.second = b;
-    scratch.secondLength = codePoints(b, 1);
-  }
+  if (b !== scratch.second) loadSecond(b);
   return [aLength, scratch.secondLength];
+}
+
+/** The second string's code points, and for a short BMP string the positions of each character. */
+function loadSecond(b: string): void {
+  const { positions } = scratch;
+  const previous = scratch.codes[1];
+  if (scratch.secondFast) for (let i = 0; i < scratch.secondLength; i++) positions[previous[i]!] = 0;
+  scratch.second = b;
+  scratch.secondLength = codePoints(b, 1);
+  scratch.secondFast = scratch.secondLength === b.length && b.length <= MAX_FAST_LENGTH;
+  if (!scratch.secondFast) return;
+  const codes = scratch.codes[1];
+  for (let i = 0; i < b.length; i++) positions[codes[i]!]! |= 1 << i;
 }
 
 /** Jaro similarity of two sequences of character codes. */
@@ -75,6 +150,12 @@ const scratch = {
   /** the string whose code points slot 1 holds */
   second: undefined as string | undefined,
   secondLength: 0,
+  /** whether the second string takes the bit-parallel comparison, whose tables follow */
+  secondFast: false,
+  /** per UTF-16 code unit, the bit mask of its positions in the second string */
+  positions: new Int32Array(0x10000),
+  /** the first string's matched characters, in order */
+  sequence: new Int32Array(MAX_FAST_LENGTH),
 };
 
 /** Writes the code points of `text` to the scratch slot; returns how many. */

@@ -209,16 +209,24 @@ function keysFor(keys: NameKeys, query: PreparedQuery): readonly string[] {
 
 export function isExactByKeys(keys: NameKeys, query: PreparedQuery): boolean {
   if (!query.searchable) return false;
-  // Loops, not `some`/`includes`: this runs for every candidate of every list.
-  for (const key of keysFor(keys, query)) {
-    for (const word of query.keys) if (key === word) return true;
+  // Indexed loops, not `some`/`includes` or `for…of` (slow over frozen arrays): this runs for
+  // every candidate of every list.
+  const names = keysFor(keys, query);
+  const words = query.keys;
+  for (let i = 0; i < names.length; i++) {
+    for (let j = 0; j < words.length; j++) if (names[i] === words[j]) return true;
   }
   return false;
 }
 
 export function isPartialByKeys(keys: NameKeys, query: PreparedQuery): boolean {
   if (!query.searchable || query.raw.length < MIN_PARTIAL_LENGTH || isExactByKeys(keys, query)) return false;
-  return keysFor(keys, query).some((key) => query.keys.some((word) => likePartial(key, word)));
+  const names = keysFor(keys, query);
+  const words = query.keys;
+  for (let i = 0; i < names.length; i++) {
+    for (let j = 0; j < words.length; j++) if (likePartial(names[i]!, words[j]!)) return true;
+  }
+  return false;
 }
 
 /**
@@ -228,8 +236,10 @@ export function isPartialByKeys(keys: NameKeys, query: PreparedQuery): boolean {
  */
 export function likelySimilarityAboveThreshold(keys: NameKeys, query: PreparedQuery): number {
   let best = 0;
-  for (const key of keysFor(keys, query)) {
-    for (const word of query.keys) best = Math.max(best, jaroWinklerAbove(key, word, LIKELY_THRESHOLD) ?? 0);
+  const names = keysFor(keys, query);
+  const words = query.keys;
+  for (let i = 0; i < names.length; i++) {
+    for (let j = 0; j < words.length; j++) best = Math.max(best, jaroWinklerAbove(names[i]!, words[j]!, LIKELY_THRESHOLD) ?? 0);
   }
   return best;
 }

@@ -1,11 +1,13 @@
 /**
  * Name search (DESIGN §7). For each requested list (exact, partial, likely, in that order) the
- * names index hands over candidates in the comparator's order as far as the index can know it:
- * static rank (steps 1–5), for partial candidates a score of steps 7–14, then `nameOrder`
- * (15–17). The service keeps the candidates FinBIF's rules accept, ranks whole only what the
- * index could not order (a static group of exact or likely matches, whose similarity and text
- * steps are the service's), and takes each taxon once, at its best match, until `limit` taxa are
- * found. Pages are read as the answer needs them, so a search stops where its answer ends.
+ * names index hands over candidates. Exact and partial candidates come in the comparator's order
+ * as far as the index can know it: static rank (steps 1–5), for partial candidates a score of
+ * steps 7–14, then `nameOrder` (15–17); the service keeps those FinBIF's rules accept, ranks
+ * whole only what the index could not order (a static group of exact matches, or of partial
+ * matches with equal scores), and takes each taxon once, at its best match, until `limit` taxa
+ * are found. Pages are read as the answer needs them, so a search stops where its answer ends.
+ * Likely candidates come as one set (`compileLikely`); the service measures their similarity
+ * and keeps, as FinBIF does, the `limit` most similar names, then ranks them.
  *
  * FinBIF's finishing rules kept: synonym matches of taxa that have a match on their own
  * scientific name are dropped from partial and likely; a taxon seen in an earlier list is not
@@ -14,13 +16,14 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchEngine } from '../index/engine.ts';
 import {
-  compileExact, compileLikely, preparePartial, type LikelyPass, type CandidatePage, type NameSearchRequest,
+  compileExact, compileLikely, preparePartial, type CandidatePage, type NameSearchRequest,
 } from '../query/name-search.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
   classifyName, idLookupName, isExactByKeys, isPartialByKeys, isTaxonIdExact, LIKELY_THRESHOLD,
   likelySimilarityAboveThreshold, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
 } from '../search/match-kinds.ts';
+import { normaliseName } from '../search/normalise.ts';
 import { entryAttributesOf, type INDEX_ONLY_FIELDS, type NameEntry } from '../search/name-entry.ts';
 import { compareFeatures, sortMatches } from '../search/rank.ts';
 import { rankFeatures, rankQuery, type RankFeatures } from '../search/rank-features.ts';
@@ -70,16 +73,44 @@ function ranked(entry: HitEntry, matchType: MatchType, similarity?: number): Ran
   };
 }
 
-/** Accepts a candidate of one list by FinBIF's rule for that list. */
-function accept(entry: Candidate, type: MatchType, request: NameSearchRequest): RankedHit | undefined {
+/** Accepts an exact or partial candidate by FinBIF's rule for that list. */
+function accept(entry: Candidate, type: 'EXACT' | 'PARTIAL', request: NameSearchRequest): RankedHit | undefined {
   const { query } = request;
   if (type === 'EXACT') {
     return isExactByKeys(entry, query) || isTaxonIdExact(entry.taxonId, query) ? ranked(entry, 'EXACT') : undefined;
   }
-  if (type === 'PARTIAL') return isPartialByKeys(entry, query) ? ranked(entry, 'PARTIAL') : undefined;
-  // Likely candidates never equal the query (`compileLikely`).
-  const similarity = likelySimilarityAboveThreshold(entry, query);
-  return similarity > LIKELY_THRESHOLD ? ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000) : undefined;
+  return isPartialByKeys(entry, query) ? ranked(entry, 'PARTIAL') : undefined;
+}
+
+/**
+ * FinBIF's likely list before its finishing rules: of the candidates above the similarity
+ * threshold, the `limit` most similar (then by name, FinBIF's `ORDER BY jaro_winkler DESC, name`).
+ * Beyond FinBIF, names of taxa already found in an earlier list and repeats of a taxon's name
+ * literal (in another language) are left out first, so they do not take the places of others.
+ */
+function mostSimilar(hits: readonly SearchHit[], request: NameSearchRequest, seen: ReadonlySet<string>): RankedHit[] {
+  const found: { match: RankedHit; similarity: number; name: string }[] = [];
+  const literals = new Map<string, number>();
+  for (const hit of hits) {
+    const entry = hit._source!;
+    if (seen.size > 0 && seen.has(entry.taxonId)) continue;
+    // Likely candidates never equal the query (`compileLikely`).
+    const similarity = likelySimilarityAboveThreshold(entry, request.query);
+    if (!(similarity > LIKELY_THRESHOLD)) continue;
+    const match = { match: ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000), similarity, name: normaliseName(entry.name) };
+    // Of a literal's entries, the one the comparator's static steps and `nameOrder` put first.
+    const literal = `${entry.taxonId}\u0000${entry.name}`;
+    const earlier = literals.get(literal);
+    if (earlier === undefined) literals.set(literal, found.push(match) - 1);
+    else if (precedes(entry, found[earlier]!.match.entry)) found[earlier] = match;
+  }
+  found.sort((a, b) => b.similarity - a.similarity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+    || (a.match.nameOrder ?? 0) - (b.match.nameOrder ?? 0));
+  return found.slice(0, request.limit).map(({ match }) => match);
+}
+
+function precedes(a: HitEntry, b: HitEntry): boolean {
+  return a.staticRank !== b.staticRank ? a.staticRank < b.staticRank : (a.nameOrder ?? 0) < (b.nameOrder ?? 0);
 }
 
 function asksFor(type: MatchType, request: NameSearchRequest): boolean {
@@ -163,7 +194,7 @@ export function createSearchService({ engine, resolveVersion }: {
    * consumed. `groupOf` names what the index cannot order further: candidates of one group are
    * ranked whole; without it, the index order is final.
    */
-  async function* stream(version: string, type: MatchType, compile: (page: CandidatePage) => SearchBody,
+  async function* stream(version: string, type: 'EXACT' | 'PARTIAL', compile: (page: CandidatePage) => SearchBody,
     request: NameSearchRequest, seen: Set<string>, groupOf?: (entry: Candidate, hit: SearchHit) => number): AsyncGenerator<RankedHit> {
     let group: RankedHit[] = [];
     let groupKey: number | undefined;
@@ -219,13 +250,14 @@ export function createSearchService({ engine, resolveVersion }: {
   }
 
   async function likelyMatches(version: string, request: NameSearchRequest, answer: Answer): Promise<void> {
-    const before = answer.results.length;
-    const ask = (pass: LikelyPass) => (page: CandidatePage) => compileLikely(request, page, pass);
-    await fill(stream(version, 'LIKELY', ask('strict'), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
     // A long query's trigrams outnumber a short name's: when the strict pass finds nothing,
     // ask once more for shorter names with a smaller share (`LIKELY_PASSES`).
-    if (answer.results.length === before && answer.results.length < answer.limit) {
-      await fill(stream(version, 'LIKELY', ask('relaxed'), request, answer.seen, byStaticRank), 'LIKELY', request, answer);
+    for (const pass of ['strict', 'relaxed'] as const) {
+      const result = await engine.search<Candidate>({ version, kind: 'names' }, compileLikely(request, pass));
+      const found = mostSimilar(result.hits.hits, request, answer.seen);
+      if (found.length === 0) continue;
+      for (const match of sortMatches(found, request.query.raw)) if (take(match, 'LIKELY', request, answer)) return;
+      return;
     }
   }
 

@@ -51,7 +51,7 @@ describe('mappings/names.json', () => {
     compileExact(request('käki'), page), compileExact(request('kaki'), page),
     compilePartial(request('kotka'), page), compilePartial(request('käki'), page),
     compilePartial(request('parus maj'), page, true), compilePartial(request('parus mäj'), page, false),
-    compileLikely(request('laulujoutsen'), page), compileLikely(request('laulujoutsen'), page, 'relaxed'),
+    compileLikely(request('laulujoutsen')), compileLikely(request('laulujoutsen'), 'relaxed'),
   ];
 
   /** Every (clause, field, value) the bodies use, walked through the DSL. */
@@ -83,7 +83,7 @@ describe('mappings/names.json', () => {
     for (const body of bodies) {
       for (const key of body.sort as Record<string, unknown>[]) {
         const [field] = Object.keys(key);
-        if (field !== '_score') expect(names.properties[field!].type, `sort ${field}`).toBe('integer');
+        if (field !== '_score' && field !== '_doc') expect(names.properties[field!].type, `sort ${field}`).toBe('integer');
       }
     }
     for (const field of NAMES_SEARCHED_FIELDS) expect(names.properties[field], field).toBeDefined();

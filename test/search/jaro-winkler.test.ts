@@ -86,7 +86,9 @@ describe('jaroWinkler', () => {
   });
 
   it('gives the same similarity above a threshold, and nothing at or below it, when it gives up early', () => {
-    const text = fc.string({ unit: fc.constantFrom('A', 'B', 'C', 'D', ' ', 'Ä'), maxLength: 30 });
+    // Up to 40 characters, some outside the BMP: both the bit-parallel comparison (a query of at
+    // most 32 BMP characters) and the general one.
+    const text = fc.string({ unit: fc.constantFrom('A', 'B', 'C', 'D', ' ', 'Ä', '𝔸'), maxLength: 40 });
     const threshold = fc.constantFrom(0, 0.5, 0.7, 0.8, 0.88, 0.9, 0.95);
     fc.assert(
       fc.property(text, text, threshold, (a, b, t) => {
@@ -96,7 +98,9 @@ describe('jaroWinkler', () => {
       { numRuns: 3000 },
     );
     // Near misses and near hits of the search's threshold.
-    for (const [a, b] of [['ABCDEFGHIJKLMNOPQ', 'ABCDEFG'], ['ABCDEFGHIJKLMNOPQR', 'ABCDEFG'], ['SUSIÅPUS', 'SUSI'], ['MARTHA', 'MARHTA']]) {
+    const long = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+    for (const [a, b] of [['ABCDEFGHIJKLMNOPQ', 'ABCDEFG'], ['ABCDEFGHIJKLMNOPQR', 'ABCDEFG'], ['SUSIÅPUS', 'SUSI'], ['MARTHA', 'MARHTA'],
+      [long, `${long.slice(0, 31)}6`], [`${long}6`, long], [long, `${long}6`], ['A𝔸BCDEFG', 'ABCDEFGH'], ['ABCDEFGH', 'A𝔸BCDEFG']]) {
       const similarity = jaroWinkler(a!, b!);
       expect(jaroWinklerAbove(a!, b!, 0.88)).toBe(similarity > 0.88 ? similarity : undefined);
     }
