@@ -122,7 +122,7 @@ function higherSimilarity(a: RankFeatures, b: RankFeatures): number {
 }
 
 /** Java's `String.compareTo`: UTF-16 code unit order, as JavaScript's `<`. */
-function compareStrings(a: string, b: string): number {
+export function compareStrings(a: string, b: string): number {
   if (a === b) return 0;
   return a < b ? -1 : 1;
 }

@@ -25,7 +25,7 @@ import {
 } from '../search/match-kinds.ts';
 import { normaliseName } from '../search/normalise.ts';
 import { entryAttributesOf, type INDEX_ONLY_FIELDS, type NameEntry } from '../search/name-entry.ts';
-import { compareFeatures, sortMatches } from '../search/rank.ts';
+import { compareFeatures, compareStrings, sortMatches } from '../search/rank.ts';
 import { rankFeatures, rankQuery, type RankFeatures } from '../search/rank-features.ts';
 import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
@@ -99,14 +99,19 @@ function mostSimilar(hits: readonly SearchHit[], request: NameSearchRequest, see
     if (!(similarity > LIKELY_THRESHOLD)) continue;
     const match = { match: ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000), similarity, name: normaliseName(entry.name) };
     // Of a literal's entries, the one the comparator's static steps and `nameOrder` put first.
-    const literal = `${entry.taxonId}\u0000${entry.name}`;
+    const literal = literalOf(entry);
     const earlier = literals.get(literal);
     if (earlier === undefined) literals.set(literal, found.push(match) - 1);
     else if (precedes(entry, found[earlier]!.match.entry)) found[earlier] = match;
   }
-  found.sort((a, b) => b.similarity - a.similarity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  found.sort((a, b) => b.similarity - a.similarity || compareStrings(a.name, b.name)
     || (a.match.nameOrder ?? 0) - (b.match.nameOrder ?? 0));
   return found.slice(0, request.limit).map(({ match }) => match);
+}
+
+/** A taxon's name literal: the same name may be listed in several languages. */
+function literalOf(entry: HitEntry & { taxonId: string }): string {
+  return `${entry.taxonId}\u0000${entry.name}`;
 }
 
 function precedes(a: HitEntry, b: HitEntry): boolean {
@@ -209,7 +214,7 @@ export function createSearchService({ engine, resolveVersion }: {
         const match = accept(entry, type, request);
         if (!match) continue;
         // A taxon's name literal once (the same name may be listed in several languages).
-        const name = `${entry.taxonId}\u0000${entry.name}`;
+        const name = literalOf(entry);
         if (names.has(name)) continue;
         names.add(name);
         if (!groupOf) {
