@@ -1,7 +1,7 @@
 /**
  * How many of the names FinBIF would list as likely the index hands over as candidates. FinBIF
  * measures every name (`utl_match.jaro_winkler(name, :word) > 0.88`) and keeps the `limit` most
- * similar; the index asks only for names sharing a share of the query's trigrams
+ * similar; the index hands over the `LIKELY_CANDIDATES` names sharing the most of the query's trigrams
  * (`compileLikely`). Brute force over every visible name gives the truth:
  *
  *   npm run bench:recall                         # 100,000 taxa, 120 queries

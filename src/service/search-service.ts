@@ -6,7 +6,8 @@
  * whole only what the index could not order (a static group of exact matches, or of partial
  * matches with equal scores), and takes each taxon once, at its best match, until `limit` taxa
  * are found. Pages are read as the answer needs them, so a search stops where its answer ends.
- * Likely candidates come as one set (`compileLikely`); the service measures their similarity
+ * Likely candidates come as one set, the names sharing most of the query's trigrams
+ * (`compileLikely`); the service measures their similarity
  * and keeps, as FinBIF does, the `limit` most similar names, then ranks them.
  *
  * FinBIF's finishing rules kept: synonym matches of taxa that have a match on their own

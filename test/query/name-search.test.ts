@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compileExact, compileLikely, compilePartial, nameFilters, partialOrder, type NameSearchRequest,
+  compileExact, compileLikely, LIKELY_CANDIDATES, compilePartial, nameFilters, partialOrder, type NameSearchRequest,
 } from '../../src/query/name-search.ts';
 import { compileNode } from '../../src/query/nodes/index.ts';
 import { MATCH_TYPES, prepareQuery } from '../../src/search/match-kinds.ts';
@@ -167,29 +167,39 @@ describe('compilePartial', () => {
 describe('compileLikely', () => {
   const grams = ['LAU', 'AUL', 'ULU', 'LUJ', 'UJO', 'JOU', 'OUT', 'UTS', 'TSE', 'SEN'];
   const NOT_EQUAL = { terms: { foldedKeys: ['LAULUJOUTSEN'] } };
-  const shared = (minimum: number) => ({
-    bool: { should: grams.map((g) => ({ term: { grams: g } })), minimum_should_match: minimum },
-  });
+  const scoredOne = (filter: object) => ({ constant_score: { filter, boost: 1 } });
+  const shared = [
+    ...grams.map((g) => scoredOne({ term: { grams: g } })),
+    scoredOne({ prefix: { foldedKeys: { value: 'LAU' } } }),
+    scoredOne({ prefix: { foldedKeys: { value: 'LAUL' } } }),
+  ];
+  type Bool = { bool: { filter: object[]; must_not: object[] } };
+  const likelyFilter = (query: string) => ((compileLikely(request(query)).query as { bool: { filter: Bool[] } }).bool.filter[0]!).bool;
 
-  it('asks for every name of a possible length not equal to the query sharing half of its trigrams (shorter names sharing a quarter when relaxed), in index order', () => {
+  it('asks for the names of a possible length not equal to the query sharing the most of its trigrams and first letters (at least half; shorter names sharing a quarter when relaxed)', () => {
     // 12 code points: Jaro–Winkler above 0.88 needs a name of 5 to 29.
     expect(compileLikely(request('laulujoutsen'))).toEqual({
-      query: { bool: { filter: [shared(5), { range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] } },
-      sort: [{ _doc: { order: 'asc' } }], from: 0, size: 20_000, track_total_hits: false, _source: SOURCE,
+      query: {
+        bool: {
+          filter: [{ bool: { filter: [{ range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] } }],
+          should: shared,
+          minimum_should_match: 5,
+        },
+      },
+      sort: [{ _score: { order: 'desc' } }, { keyLengths: { order: 'asc' } }, { nameOrder: { order: 'asc' } }],
+      size: LIKELY_CANDIDATES, track_total_hits: false, _source: SOURCE,
     });
-    expect(compileLikely(request('laulujoutsen'), 'relaxed').query).toEqual({
-      bool: { filter: [shared(3), { range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] },
-    });
+    const relaxed = compileLikely(request('laulujoutsen'), 'relaxed').query as { bool: { filter: object[]; minimum_should_match: number } };
+    expect(relaxed.bool.minimum_should_match).toBe(3);
+    expect(relaxed.bool.filter).toEqual([{ bool: { filter: [{ range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] } }]);
   });
 
   it('compares a query with diacritics by the names’ strict keys', () => {
-    const mustNot = (compileLikely(request('laulujoutsän')).query as { bool: { must_not: object[] } }).bool.must_not;
-    expect(mustNot).toContainEqual({ terms: { exactKeys: ['LAULUJOUTSÄN'] } });
+    expect(likelyFilter('laulujoutsän').must_not).toContainEqual({ terms: { exactKeys: ['LAULUJOUTSÄN'] } });
   });
 
   it('keeps to the lengths of every hybrid form of the query', () => {
     // `Salix x rubens` has the forms SALIX X RUBENS (14) and SALIX RUBENS (12) among its keys.
-    const filter = (compileLikely(request('Salix x rubens')).query as { bool: { filter: object[] } }).bool.filter;
-    expect(filter).toContainEqual({ range: { keyLengths: { gte: 5, lte: 34 } } });
+    expect(likelyFilter('Salix x rubens').filter).toContainEqual({ range: { keyLengths: { gte: 5, lte: 34 } } });
   });
 });

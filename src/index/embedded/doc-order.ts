@@ -13,7 +13,7 @@ import { scoresOf, type Scorer } from './query-executor.ts';
 import { prefer } from './strategy.ts';
 import { FieldSlots, type OrderKey, type SortOrder, type SortOrderCache } from './sort-order.ts';
 import { isRelevanceOrder, type SortKey } from './sort-spec.ts';
-import { selectTop, type PositionComparator } from './top-n.ts';
+import { nthSmallest, selectTop, type PositionComparator } from './top-n.ts';
 
 export type DocOrder =
   | { kind: 'doc' }
@@ -61,8 +61,9 @@ const MAX_NARROWING_SLOTS = 4096;
  * `count` members' values: only they can be on the page. Scores and later keys, the costly part
  * of a sort by score, are then computed for them alone.
  */
-function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count: number): Uint32Array {
+function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count: number, scorer: Scorer): Uint32Array {
   const [first] = keys;
+  if (first?.kind === 'score' && members.length > 2 * count) return narrowByScore(members, count, scorer, first.order);
   if (first?.kind !== 'field' || first.field === undefined || members.length <= 2 * count) return members;
   const slots = new FieldSlots({ ...first, field: first.field });
   if (slots.bucketCount > MAX_NARROWING_SLOTS) return members;
@@ -78,10 +79,23 @@ function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count:
   return narrowed;
 }
 
+/** The members scoring at least as well as the `count`-th best: the later keys only order ties among them. */
+function narrowByScore(members: Uint32Array, count: number, scorer: Scorer, order: 'asc' | 'desc'): Uint32Array {
+  const scores = scoresOf(scorer, members);
+  const sign = order === 'asc' ? 1 : -1;
+  const keys = Float64Array.from(scores, (score) => sign * score);
+  const threshold = nthSmallest(Float64Array.from(keys), count - 1);
+  let kept = 0;
+  for (let i = 0; i < keys.length; i++) if (keys[i]! <= threshold) kept++;
+  const narrowed = new Uint32Array(kept);
+  for (let i = 0, k = 0; i < keys.length; i++) if (keys[i]! <= threshold) narrowed[k++] = members[i]!;
+  return narrowed;
+}
+
 function compareOrder(keys: readonly SortKey[], scorer: Scorer): DocOrder {
   return {
     kind: 'compare',
-    narrow: (members, count) => narrowByFirstKey(keys, members, count),
+    narrow: (members, count) => narrowByFirstKey(keys, members, count, scorer),
     comparator: (members) => {
       const columns = keys.map((key) => sortColumn(key, members, scorer));
       if (columns.length === 1) {

@@ -13,10 +13,14 @@ import { DocList, gallop, type DocSet } from './doc-set.ts';
 import type { IndexData } from './index-data.ts';
 import { matchLeaf } from './leaf-matcher.ts';
 import { minimumShouldMatch } from './minimum-should-match.ts';
-import { AllDocs, AtLeastOperand, BoolOperand, NoDocs, operandOfMatches, type Operand } from './operands.ts';
+import { AllDocs, AtLeastOperand, BoolOperand, ListOperand, NoDocs, operandOfMatches, type Operand } from './operands.ts';
+import { countedScore, countedScores, countShould } from './counted-should.ts';
 import type { BoolNode, QueryNode } from './query-ast.ts';
 
 /** A constant score shared by every match, or a score per document. */
+/** Counters are bytes: more clauses than this are counted the general way. */
+const MAX_COUNTED_CLAUSES = 255;
+
 export type Scorer = number | ((doc: number) => number);
 
 export interface Evaluation {
@@ -128,9 +132,31 @@ function evaluateScoredBool(node: BoolNode, index: IndexData, outerBoost: number
   const boost = node.boost === 1 ? outerBoost : floatProduct(outerBoost, node.boost);
   const must = node.must.map((clause) => evaluate(clause, index, true, boost));
   const should = node.should.map((clause) => evaluate(clause, index, true, boost));
+  const counted = countedShouldOf(node, must, should, index);
+  if (counted !== undefined) return counted;
   const asOperands = (evaluations: Evaluation[]) => evaluations.map((e) => operandOfMatches(e, index.docCount));
   const matches = boolOperand(node, index, { must: asOperands(must), should: asOperands(should) }).matches(index.scratch);
   return { ...matches, score: boolScorer(must, should) };
+}
+
+/**
+ * A `bool` of `should` clauses with one constant score, a minimum and no `must` (a similarity
+ * search by shared n-grams): its documents and scores come from one count over the clauses' matches
+ * (`countShould`) instead of a count and then a lookup of every match in every clause.
+ */
+function countedShouldOf(node: BoolNode, must: Evaluation[], should: Evaluation[], index: IndexData): Evaluation | undefined {
+  const minimum = requiredShouldCount(node);
+  if (must.length > 0 || minimum < 1 || should.length > MAX_COUNTED_CLAUSES) return undefined;
+  const [first] = should;
+  if (first === undefined || should.some((clause) => typeof clause.score !== 'number' || clause.score !== first.score)) return undefined;
+  const clauses = should.map(({ docs, count }) => ({ docs, count: count ?? docs.count() }));
+  const counted = countShould(clauses, first.score as number, minimum, index.scratch);
+  const required: Operand[] = [new ListOperand(index.docCount, counted.docs)];
+  for (const clause of node.filter) required.push(operandOf(clause, index));
+  const matches = new BoolOperand(index.docCount, required, operandsOf(node.mustNot, index), index.allDocs()).matches(index.scratch);
+  const scorer = (doc: number) => countedScore(counted, doc);
+  batchScorers.set(scorer, (members, out) => countedScores(counted, members, out));
+  return { ...matches, score: scorer };
 }
 
 /**

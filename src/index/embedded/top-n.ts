@@ -22,6 +22,33 @@ export function selectTop(count: number, wanted: number, compare: PositionCompar
   return heap.sort(compare);
 }
 
+/**
+ * The value that would be at position `n` of `values` sorted ascending (Hoare's selection,
+ * linear on average). Reorders `values`.
+ */
+export function nthSmallest(values: Float64Array, n: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const value = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = value;
+      }
+    }
+    if (n <= j) hi = j;
+    else if (n >= i) lo = i;
+    else return values[n]!;
+  }
+  return values[n]!;
+}
+
 /** The heap keeps its worst item on top. */
 function siftUp(heap: number[], index: number, compare: PositionComparator): void {
   let child = index;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bitset } from '../../../src/index/embedded/bitset.ts';
 import { compareCodePoints, sortCodePointOrder } from '../../../src/index/embedded/code-point-order.ts';
-import { selectTop } from '../../../src/index/embedded/top-n.ts';
+import { nthSmallest, selectTop } from '../../../src/index/embedded/top-n.ts';
 
 const setArb = (size: number) => fc.uniqueArray(fc.integer({ min: 0, max: size - 1 }), { maxLength: size });
 
@@ -60,6 +60,21 @@ describe('selectTop', () => {
         const expected = values.map((_, i) => i).sort(compare).slice(0, wanted);
         expect(selectTop(values.length, wanted, compare)).toEqual(expected);
       }),
+    );
+  });
+});
+
+describe('nthSmallest', () => {
+  it('finds the value a full sort puts at the position', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true }).map((v) => v + 0)), { minLength: 1, maxLength: 300 }).chain((values) =>
+          fc.tuple(fc.constant(values), fc.integer({ min: 0, max: values.length - 1 }))),
+        ([values, n]) => {
+          const sorted = [...values].sort((a, b) => a - b);
+          expect(nthSmallest(Float64Array.from(values), n)).toBe(sorted[n]);
+        },
+      ),
     );
   });
 });
