@@ -81,10 +81,9 @@ function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count:
 
 /** The members scoring at least as well as the `count`-th best: the later keys only order ties among them. */
 function narrowByScore(members: Uint32Array, count: number, scorer: Scorer, order: 'asc' | 'desc'): Uint32Array {
-  const scores = scoresOf(scorer, members);
-  const sign = order === 'asc' ? 1 : -1;
-  const keys = Float64Array.from(scores, (score) => sign * score);
-  const threshold = nthSmallest(Float64Array.from(keys), count - 1);
+  const keys = scoresOf(scorer, members);
+  if (order === 'desc') for (let i = 0; i < keys.length; i++) keys[i] = -keys[i]!;
+  const threshold = nthSmallest(keys.slice(), count - 1);
   let kept = 0;
   for (let i = 0; i < keys.length; i++) if (keys[i]! <= threshold) kept++;
   const narrowed = new Uint32Array(kept);
