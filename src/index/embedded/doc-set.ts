@@ -171,12 +171,15 @@ export function filterByBits(cands: Uint32Array, n: number, out: Uint32Array, ke
   return k;
 }
 
-/** Merges sorted `a[0..an)` and `b[0..bn)` into `out` (not either input), once each; returns the length. */
-export function mergeSorted(a: Uint32Array, an: number, b: Uint32Array, bn: number, out: Uint32Array): number {
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < an && j < bn) {
+/**
+ * Merges sorted `a[aFrom..aTo)` and `b[bFrom..bTo)` into `out` from `at` (not over either input),
+ * once each; returns where the merged list ends.
+ */
+export function mergeSorted(a: Uint32Array, aFrom: number, aTo: number, b: Uint32Array, bFrom: number, bTo: number, out: Uint32Array, at: number): number {
+  let i = aFrom;
+  let j = bFrom;
+  let k = at;
+  while (i < aTo && j < bTo) {
     const x = a[i]!;
     const y = b[j]!;
     if (x < y) {
@@ -191,7 +194,7 @@ export function mergeSorted(a: Uint32Array, an: number, b: Uint32Array, bn: numb
       j++;
     }
   }
-  while (i < an) out[k++] = a[i++]!;
-  while (j < bn) out[k++] = b[j++]!;
+  while (i < aTo) out[k++] = a[i++]!;
+  while (j < bTo) out[k++] = b[j++]!;
   return k;
 }

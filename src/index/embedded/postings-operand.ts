@@ -74,8 +74,14 @@ export class PostingsOperand extends Operand {
     if (this.runCount === 0) return EMPTY;
     if (this.runCount === 1) return (this.listed = this.run(0));
     if (prefer(this.mergeCost(this.estimate), this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT)) {
-      const runs = Array.from({ length: this.runCount }, (_, i) => this.run(i));
-      this.listed = mergeAll(scratch, runs, this.estimate);
+      const starts: number[] = [];
+      const ends: number[] = [];
+      for (let i = 0; i < this.runCount; i++) {
+        const ord = this.ordAt(i);
+        starts.push(this.field.start(ord));
+        ends.push(this.field.start(ord + 1));
+      }
+      this.listed = mergeAll(scratch, this.postings, starts, ends, this.estimate);
     } else {
       const bits = this.bits(scratch);
       const docs = scratch.list(Math.min(this.estimate, this.docCount));
@@ -191,15 +197,16 @@ export class PostingsOperand extends Operand {
       return super.listFiltered(scratch, probe, keep);
     }
     const survivors = scratch.list(this.estimate);
-    const runs: Uint32Array[] = [];
+    const starts: number[] = [];
+    const ends: number[] = [];
     let offset = 0;
     for (let i = 0; i < this.runCount; i++) {
       const run = this.run(i);
-      const kept = probe.filter(scratch, run, run.length, survivors.subarray(offset), keep);
-      runs.push(survivors.subarray(offset, offset + kept));
-      offset += kept;
+      starts.push(offset);
+      offset += probe.filter(scratch, run, run.length, survivors.subarray(offset), keep);
+      ends.push(offset);
     }
-    const docs = mergeAll(scratch, runs, offset);
+    const docs = mergeAll(scratch, survivors, starts, ends, offset);
     return { docs, count: docs.length };
   }
 
@@ -230,26 +237,35 @@ export class PostingsOperand extends Operand {
   }
 }
 
-/** Sorted lists merged into one sorted list of distinct members (scratch). */
-function mergeAll(scratch: Scratch, lists: Uint32Array[], total: number): Uint32Array {
-  if (lists.length === 0) return EMPTY;
-  if (lists.length === 1) return lists[0]!;
-  let current = lists;
-  let buffers = [scratch.list(total), scratch.list(total)] as const;
-  while (current.length > 1) {
-    const [target] = buffers;
-    const next: Uint32Array[] = [];
-    let offset = 0;
-    for (let i = 0; i < current.length; i += 2) {
-      const a = current[i]!;
-      const b = current[i + 1];
-      const out = target.subarray(offset);
-      const length = b === undefined ? (out.set(a), a.length) : mergeSorted(a, a.length, b, b.length, out);
-      next.push(target.subarray(offset, offset + length));
-      offset += length;
-    }
-    current = next;
-    buffers = [buffers[1], buffers[0]];
+/** Sorted runs `source[starts[r]..ends[r])` merged into one sorted list of distinct members (scratch). */
+function mergeAll(scratch: Scratch, source: Uint32Array, starts: ArrayLike<number>, ends: ArrayLike<number>, total: number): Uint32Array {
+  const runs = starts.length;
+  if (runs === 0) return EMPTY;
+  if (runs === 1) return source.subarray(starts[0]!, ends[0]!);
+  let target = scratch.list(total);
+  let spare = scratch.list(total);
+  // The first round reads the runs where they are; later ones, the previous round's runs, which
+  // lie end to end in one buffer from `bounds[r]` to `bounds[r + 1]`.
+  let bounds = [0];
+  for (let r = 0; r < runs; r += 2) {
+    const at = bounds[bounds.length - 1]!;
+    bounds.push(r + 1 < runs ? mergeSorted(source, starts[r]!, ends[r]!, source, starts[r + 1]!, ends[r + 1]!, target, at) : copyRun(source, starts[r]!, ends[r]!, target, at));
   }
-  return current[0]!;
+  while (bounds.length > 2) {
+    const next = [0];
+    for (let r = 0; r + 1 < bounds.length; r += 2) {
+      const at = next[next.length - 1]!;
+      next.push(r + 2 < bounds.length
+        ? mergeSorted(target, bounds[r]!, bounds[r + 1]!, target, bounds[r + 1]!, bounds[r + 2]!, spare, at)
+        : copyRun(target, bounds[r]!, bounds[r + 1]!, spare, at));
+    }
+    [target, spare] = [spare, target];
+    bounds = next;
+  }
+  return target.subarray(0, bounds[1]!);
+}
+
+function copyRun(source: Uint32Array, from: number, to: number, out: Uint32Array, at: number): number {
+  out.set(source.subarray(from, to), at);
+  return at + to - from;
 }

@@ -37,12 +37,12 @@ describe('sorted list kernels', () => {
     );
   });
 
-  it('merge sorted lists into their union', () => {
+  it('merge sorted ranges of lists into their union', () => {
     fc.assert(
       fc.property(sortedArb(200), sortedArb(200), (a, b) => {
-        const out = new Uint32Array(a.length + b.length);
-        const length = mergeSorted(a, a.length, b, b.length, out);
-        expect(Array.from(out.subarray(0, length))).toEqual([...new Set([...a, ...b])].sort((x, y) => x - y));
+        const out = new Uint32Array(a.length + b.length + 2);
+        const end = mergeSorted(Uint32Array.of(9, ...a), 1, a.length + 1, Uint32Array.of(...b, 9), 0, b.length, out, 2);
+        expect(Array.from(out.subarray(2, end))).toEqual([...new Set([...a, ...b])].sort((x, y) => x - y));
       }),
     );
   });
