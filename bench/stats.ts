@@ -17,8 +17,9 @@ export interface Latency {
 
 /** Runs `fn` over `inputs` round-robin for `runs` timed calls after a warm-up; milliseconds. */
 export async function measure<T>(inputs: T[], runs: number, fn: (input: T) => unknown): Promise<Latency> {
-  // What building the data left behind is collected before, not during, the measurement.
+  // What building the data left behind is collected, and swept, before the measurement.
   globalThis.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 500));
   for (let i = 0; i < Math.min(200, runs); i++) await fn(inputs[i % inputs.length]!);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
