@@ -7,8 +7,8 @@
  * matches with equal scores), and takes each taxon once, at its best match, until `limit` taxa
  * are found. Pages are read as the answer needs them, so a search stops where its answer ends.
  * Likely candidates come as one set, the names sharing most of the query's trigrams
- * (`compileLikely`); the service measures their similarity
- * and keeps, as FinBIF does, the `limit` most similar names, then ranks them.
+ * (`compileLikely`); the service measures their similarity and keeps, as FinBIF does, the
+ * `limit` most similar names, then ranks them.
  *
  * FinBIF's finishing rules kept: synonym matches of taxa that have a match on their own
  * scientific name are dropped from partial and likely; a taxon seen in an earlier list is not
@@ -262,7 +262,7 @@ export function createSearchService({ engine, resolveVersion }: {
       const result = await engine.search<Candidate>({ version, kind: 'names' }, compileLikely(request, pass));
       const found = mostSimilar(result.hits.hits, request, answer.seen);
       if (found.length === 0) continue;
-      for (const match of sortMatches(found, request.query.raw)) if (take(match, 'LIKELY', request, answer)) return;
+      for (const match of sortMatches(found, request.query.raw)) if (take(match, 'LIKELY', request, answer)) break;
       return;
     }
   }

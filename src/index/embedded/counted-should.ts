@@ -33,7 +33,7 @@ export interface CountedShould {
  *
  * @param clauses each clause's matches and their number
  * @param weight the constant score every clause gives
- * @param minimum how many clauses a document must match (1 to 255)
+ * @param minimum how many clauses a document must match (1 to their number, at most 255)
  */
 export function countShould(clauses: readonly Clause[], weight: number, minimum: number, scratch: Scratch): CountedShould {
   const counts = scratch.counts();

@@ -17,10 +17,10 @@ import { AllDocs, AtLeastOperand, BoolOperand, ListOperand, NoDocs, operandOfMat
 import { countedScore, countedScores, countShould } from './counted-should.ts';
 import type { BoolNode, QueryNode } from './query-ast.ts';
 
-/** A constant score shared by every match, or a score per document. */
 /** Counters are bytes: more clauses than this are counted the general way. */
 const MAX_COUNTED_CLAUSES = 255;
 
+/** A constant score shared by every match, or a score per document. */
 export type Scorer = number | ((doc: number) => number);
 
 export interface Evaluation {
@@ -146,7 +146,8 @@ function evaluateScoredBool(node: BoolNode, index: IndexData, outerBoost: number
  */
 function countedShouldOf(node: BoolNode, must: Evaluation[], should: Evaluation[], index: IndexData): Evaluation | undefined {
   const minimum = requiredShouldCount(node);
-  if (must.length > 0 || minimum < 1 || should.length > MAX_COUNTED_CLAUSES) return undefined;
+  // A minimum above the number of clauses matches nothing: the general way says so.
+  if (must.length > 0 || minimum < 1 || minimum > should.length || should.length > MAX_COUNTED_CLAUSES) return undefined;
   const [first] = should;
   if (first === undefined || should.some((clause) => typeof clause.score !== 'number' || clause.score !== first.score)) return undefined;
   const clauses = should.map(({ docs, count }) => ({ docs, count: count ?? docs.count() }));

@@ -33,6 +33,13 @@ describe('scores', () => {
     expect(scores({ query })).toEqual([['t2', 5.5], ['t6', 5], ['t3', 2.5]]);
   });
 
+  it('count equal constant scores of should clauses; a minimum above their number matches nothing', () => {
+    const should = [{ constant_score: { filter: species } }, { constant_score: { filter: finnish } }];
+    expect(scores({ query: { bool: { should, minimum_should_match: 2 } } })).toEqual([['t2', 2], ['t6', 2]]);
+    expect(scores({ query: { bool: { should, minimum_should_match: 3 } } })).toEqual([]);
+    expect(scores({ query: { bool: { filter: [finnish], should, minimum_should_match: 4 } } })).toEqual([]);
+  });
+
   it('order hits by score, then by document number', () => {
     const query = { bool: { should: [{ constant_score: { filter: species, boost: 2 } }, { constant_score: { filter: finnish } }] } };
     expect(scores({ query })).toEqual([['t2', 3], ['t6', 3], ['t4', 2], ['t1', 1], ['t3', 1]]);
