@@ -8,7 +8,7 @@ import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
  */
 export async function runServe(argv: string[]): Promise<number> {
   if (argv.includes('--help')) {
-    process.stdout.write('usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ELASTICSEARCH_INDEX_PREFIX, ACCESS_TOKENS, LOG_LEVEL.\n');
+    process.stdout.write('usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ELASTICSEARCH_INDEX_PREFIX, ACCESS_TOKENS, LOG_LEVEL, SEARCH_CACHE_MB.\n');
     return 0;
   }
   try {

@@ -10,6 +10,7 @@ import { createTaxaService } from '../service/taxa-service.ts';
 import { registerAccessTokens } from './auth.ts';
 import { registerErrorHandling, toAppError } from './error-handler.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { createResponseCache, DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
 import type { RouteDescription } from './route.ts';
 import { registerChecklistVersionRoutes } from './routes/checklist-versions.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -24,6 +25,8 @@ import { registerTaxaTree } from './routes/taxa/tree.ts';
 export interface AppDependencies {
   engine: SearchEngine;
   accessTokens?: readonly string[];
+  /** bound of the name-search answers kept, in bytes (default `DEFAULT_RESPONSE_CACHE_BYTES`; 0 keeps none) */
+  searchCacheBytes?: number;
 }
 
 /** Fastify options every instance of the app needs: safe JSON parsing of hostile keys. */
@@ -69,7 +72,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerInformalGroupRoutes(app, registry, deps.engine);
   registerChecklistVersionRoutes(app, registry, deps.engine);
   const search = createSearchService({ engine: deps.engine, resolveVersion: taxa.resolveVersion });
-  registerSearchRoutes(app, registry, { engine: deps.engine, search });
+  const answers = createResponseCache(deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES);
+  registerSearchRoutes(app, registry, { engine: deps.engine, search, answers });
   registerHealthRoutes(app, registry, deps.engine);
   const openapi = buildOpenApiDocument(registry);
   app.get('/openapi', async () => openapi);

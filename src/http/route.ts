@@ -5,6 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, pointerToken, type ErrorDetails } from '../errors.ts';
+import type { Catalog } from '../index/engine.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 type AnySchema = z.ZodType;
 
@@ -30,7 +32,19 @@ export interface RouteDefinition<Q extends AnySchema, P extends AnySchema, B ext
   /** answered without an access token even when tokens are configured (health checks) */
   public?: boolean;
   handler: (input: RouteInput<Q, P>, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** answers kept and sent again for the same key under the same data (see `response-cache.ts`) */
+  cache?: RouteCache;
 }
+
+export interface RouteCache {
+  answers: ResponseCache;
+  /** the engine's current catalog: a new one means new data */
+  catalog: () => Promise<Catalog>;
+  /** everything of the request the answer depends on, e.g. its URL and response language */
+  keyOf: (request: FastifyRequest) => string;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface RouteInput<Q extends AnySchema, P extends AnySchema> {
   query: z.infer<Q>;
@@ -74,9 +88,17 @@ export function registerRoute<Q extends AnySchema, P extends AnySchema, B extend
     url: route.url,
     config: { public: route.public ?? false },
     handler: async (request, reply) => {
+      const { cache } = route;
+      const kept = cache && { catalog: await cache.catalog(), key: cache.keyOf(request) };
+      const hit = kept && cache.answers.get(kept.catalog, kept.key);
+      if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
       const query = parseOrThrow(route.query, request.query, 'query');
       const params = parseOrThrow(route.params, request.params, 'params');
-      return route.handler({ query, params, body: request.body }, request, reply);
+      const answer = await route.handler({ query, params, body: request.body }, request, reply);
+      if (!kept) return answer;
+      const body = JSON.stringify(answer);
+      cache.answers.set(kept.catalog, kept.key, body);
+      return reply.type(JSON_TYPE).send(body);
     },
   });
 }

@@ -88,7 +88,7 @@ export async function startServer(config: Config): Promise<() => Promise<void>> 
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
   });
-  await buildApp(app, { engine, accessTokens: config.ACCESS_TOKENS });
+  await buildApp(app, { engine, accessTokens: config.ACCESS_TOKENS, searchCacheBytes: Math.round(config.SEARCH_CACHE_MB * 1024 * 1024) });
   app.log.info(started, 'engine ready');
   await app.listen({ port: config.PORT, host: config.HOST });
 

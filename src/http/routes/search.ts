@@ -5,7 +5,8 @@ import type { NameSearchRequest } from '../../query/name-search.ts';
 import { MATCH_TYPES, prepareQuery } from '../../search/match-kinds.ts';
 import type { NameMatchHit, SearchService } from '../../service/search-service.ts';
 import { translate, type ResponseLanguage } from '../../service/translate.ts';
-import { registerRoute, type RouteDescription } from '../route.ts';
+import type { ResponseCache } from '../response-cache.ts';
+import { registerRoute, type RouteCache, type RouteDescription } from '../route.ts';
 import { searchQuery, type SearchQuery } from '../schemas/search.ts';
 import { languageOf } from '../shape.ts';
 
@@ -64,7 +65,17 @@ export function hitOf({ entry, matchType, similarity }: NameMatchHit, context: H
   );
 }
 
-export function registerSearchRoutes(app: FastifyInstance, registry: RouteDescription[], deps: { engine: SearchEngine; search: SearchService }) {
+export function registerSearchRoutes(
+  app: FastifyInstance,
+  registry: RouteDescription[],
+  deps: { engine: SearchEngine; search: SearchService; answers: ResponseCache },
+) {
+  // One cache for both routes: the path is part of the key.
+  const cache: RouteCache = {
+    answers: deps.answers,
+    catalog: () => deps.engine.catalog(),
+    keyOf: (request) => `${languageOf(request)}\u0000${request.url}`,
+  };
   const answer = async (query: SearchQuery, language: ResponseLanguage, autocomplete: boolean) => {
     const matches = await deps.search.search(query.checklistVersion, searchRequestOf(query));
     const selected = query.selectedFields ? new Set(query.selectedFields) : undefined;
@@ -77,12 +88,12 @@ export function registerSearchRoutes(app: FastifyInstance, registry: RouteDescri
   };
   registerRoute(app, registry, {
     method: 'GET', url: '/taxa/search', summary: 'Name search: exact, partial and likely matches, FinBIF-ranked', tags: ['search'],
-    query: searchQuery, response: '{results: [hit, ...]}',
+    query: searchQuery, response: '{results: [hit, ...]}', cache,
     handler: async ({ query }, request) => answer(query, languageOf(request), false),
   });
   registerRoute(app, registry, {
     method: 'GET', url: '/autocomplete/taxa', summary: 'Name search for autocomplete: hits with key (taxon id) and value (matching name)',
-    tags: ['search'], query: searchQuery, response: '{results: [{key, value, ...hit}, ...]}',
+    tags: ['search'], query: searchQuery, response: '{results: [{key, value, ...hit}, ...]}', cache,
     handler: async ({ query }, request) => answer(query, languageOf(request), true),
   });
 }
