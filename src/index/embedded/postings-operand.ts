@@ -74,14 +74,13 @@ export class PostingsOperand extends Operand {
     if (this.runCount === 0) return EMPTY;
     if (this.runCount === 1) return (this.listed = this.run(0));
     if (prefer(this.mergeCost(this.estimate), this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT)) {
-      const starts: number[] = [];
-      const ends: number[] = [];
+      const runs = scratch.list(2 * this.runCount);
       for (let i = 0; i < this.runCount; i++) {
         const ord = this.ordAt(i);
-        starts.push(this.field.start(ord));
-        ends.push(this.field.start(ord + 1));
+        runs[2 * i] = this.field.start(ord);
+        runs[2 * i + 1] = this.field.start(ord + 1);
       }
-      this.listed = mergeAll(scratch, this.postings, starts, ends, this.estimate);
+      this.listed = mergeAll(scratch, this.postings, runs, this.runCount, this.estimate);
     } else {
       const bits = this.bits(scratch);
       const docs = scratch.list(Math.min(this.estimate, this.docCount));
@@ -197,16 +196,15 @@ export class PostingsOperand extends Operand {
       return super.listFiltered(scratch, probe, keep);
     }
     const survivors = scratch.list(this.estimate);
-    const starts: number[] = [];
-    const ends: number[] = [];
+    const runs = scratch.list(2 * this.runCount);
     let offset = 0;
     for (let i = 0; i < this.runCount; i++) {
       const run = this.run(i);
-      starts.push(offset);
+      runs[2 * i] = offset;
       offset += probe.filter(scratch, run, run.length, survivors.subarray(offset), keep);
-      ends.push(offset);
+      runs[2 * i + 1] = offset;
     }
-    const docs = mergeAll(scratch, survivors, starts, ends, offset);
+    const docs = mergeAll(scratch, survivors, runs, this.runCount, offset);
     return { docs, count: docs.length };
   }
 
@@ -237,32 +235,36 @@ export class PostingsOperand extends Operand {
   }
 }
 
-/** Sorted runs `source[starts[r]..ends[r])` merged into one sorted list of distinct members (scratch). */
-function mergeAll(scratch: Scratch, source: Uint32Array, starts: ArrayLike<number>, ends: ArrayLike<number>, total: number): Uint32Array {
-  const runs = starts.length;
-  if (runs === 0) return EMPTY;
-  if (runs === 1) return source.subarray(starts[0]!, ends[0]!);
+/**
+ * Sorted runs `source[runs[2r]..runs[2r + 1])`, `r < count`, merged pairwise, round by round, into
+ * one sorted list of distinct members (scratch). `runs` (scratch) is overwritten: after the first
+ * round it holds the bounds of the merged runs, which lie end to end in one buffer, run `r` from
+ * `runs[r]` to `runs[r + 1]`. Each round reads a pair's bounds before it writes the bound of their
+ * merge at a lower index, so the bounds need no second array.
+ */
+function mergeAll(scratch: Scratch, source: Uint32Array, runs: Uint32Array, count: number, total: number): Uint32Array {
+  if (count === 0) return EMPTY;
+  if (count === 1) return source.subarray(runs[0]!, runs[1]!);
   let target = scratch.list(total);
   let spare = scratch.list(total);
-  // The first round reads the runs where they are; later ones, the previous round's runs, which
-  // lie end to end in one buffer from `bounds[r]` to `bounds[r + 1]`.
-  let bounds = [0];
-  for (let r = 0; r < runs; r += 2) {
-    const at = bounds[bounds.length - 1]!;
-    bounds.push(r + 1 < runs ? mergeSorted(source, starts[r]!, ends[r]!, source, starts[r + 1]!, ends[r + 1]!, target, at) : copyRun(source, starts[r]!, ends[r]!, target, at));
+  let merged = 0;
+  for (let r = 0, at = 0; r < count; r += 2) {
+    const [from, to] = [runs[2 * r]!, runs[2 * r + 1]!];
+    at = r + 1 < count ? mergeSorted(source, from, to, source, runs[2 * r + 2]!, runs[2 * r + 3]!, target, at) : copyRun(source, from, to, target, at);
+    runs[++merged] = at;
   }
-  while (bounds.length > 2) {
-    const next = [0];
-    for (let r = 0; r + 1 < bounds.length; r += 2) {
-      const at = next[next.length - 1]!;
-      next.push(r + 2 < bounds.length
-        ? mergeSorted(target, bounds[r]!, bounds[r + 1]!, target, bounds[r + 1]!, bounds[r + 2]!, spare, at)
-        : copyRun(target, bounds[r]!, bounds[r + 1]!, spare, at));
+  runs[0] = 0;
+  while (merged > 1) {
+    let next = 0;
+    for (let r = 0; r < merged; r += 2) {
+      const [from, middle] = [runs[r]!, runs[r + 1]!];
+      const at = runs[next]!;
+      runs[++next] = r + 1 < merged ? mergeSorted(target, from, middle, target, middle, runs[r + 2]!, spare, at) : copyRun(target, from, middle, spare, at);
     }
     [target, spare] = [spare, target];
-    bounds = next;
+    merged = next;
   }
-  return target.subarray(0, bounds[1]!);
+  return target.subarray(0, runs[1]!);
 }
 
 function copyRun(source: Uint32Array, from: number, to: number, out: Uint32Array, at: number): number {
