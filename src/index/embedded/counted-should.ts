@@ -18,6 +18,7 @@ export interface Clause {
   count: number;
 }
 
+/** Scratch, like the lists it was counted in: valid during the search. */
 export interface CountedShould {
   /** The documents at least `minimum` clauses match, ascending. */
   docs: Uint32Array;
@@ -70,15 +71,13 @@ export function countShould(clauses: readonly Clause[], weight: number, minimum:
   // Lucene adds the clause scores one by one, as doubles, and keeps a float.
   const sums = [0];
   for (let k = 1; k <= clauses.length; k++) sums.push(sums[k - 1]! + weight);
-  const docs = new Uint32Array(n);
-  const scores = new Float64Array(n);
+  const scores = scratch.numbersOf(n);
   for (let i = 0; i < n; i++) {
     const doc = candidates[i]!;
-    docs[i] = doc;
     scores[i] = Math.fround(sums[counts[doc]!]!);
     counts[doc] = 0;
   }
-  return { docs, scores };
+  return { docs: candidates, scores };
 }
 
 /** Keeps the candidates counted at least `needed` times, in order; the others' counters go back to zero. */

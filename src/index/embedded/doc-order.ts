@@ -10,6 +10,7 @@
  */
 import { DocList, type DocSet } from './doc-set.ts';
 import { scoresOf, type Scorer } from './query-executor.ts';
+import type { Scratch } from './scratch.ts';
 import { prefer } from './strategy.ts';
 import { FieldSlots, type OrderKey, type SortOrder, type SortOrderCache } from './sort-order.ts';
 import { isRelevanceOrder, type SortKey } from './sort-spec.ts';
@@ -27,15 +28,15 @@ export type DocOrder =
 
 const DOC_ORDER: DocOrder = { kind: 'doc' };
 
-export function planOrder(keys: readonly SortKey[], scorer: Scorer, cache: SortOrderCache, docCount: number): DocOrder {
+export function planOrder(keys: readonly SortKey[], scorer: Scorer, cache: SortOrderCache, scratch: Scratch): DocOrder {
   if (isRelevanceOrder(keys)) {
-    return typeof scorer === 'number' ? DOC_ORDER : compareOrder([{ kind: 'score', order: 'desc' }], scorer);
+    return typeof scorer === 'number' ? DOC_ORDER : compareOrder([{ kind: 'score', order: 'desc' }], scorer, scratch);
   }
-  if (typeof scorer !== 'number' && keys.some((key) => key.kind === 'score')) return compareOrder(keys, scorer);
+  if (typeof scorer !== 'number' && keys.some((key) => key.kind === 'score')) return compareOrder(keys, scorer, scratch);
   const orderKeys = effectiveKeys(keys);
   const [first] = orderKeys;
   if (first === undefined || (first.kind === 'doc' && first.order === 'asc')) return DOC_ORDER;
-  const order = cache.get(orderKeys, docCount);
+  const order = cache.get(orderKeys, scratch.docCount);
   return order.identity ? DOC_ORDER : { kind: 'rank', order };
 }
 
@@ -61,42 +62,44 @@ const MAX_NARROWING_SLOTS = 4096;
  * `count` members' values: only they can be on the page. Scores and later keys, the costly part
  * of a sort by score, are then computed for them alone.
  */
-function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count: number, scorer: Scorer): Uint32Array {
+function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count: number, scorer: Scorer, scratch: Scratch): Uint32Array {
   const [first] = keys;
-  if (first?.kind === 'score' && members.length > 2 * count) return narrowByScore(members, count, scorer, first.order);
+  if (first?.kind === 'score' && members.length > 2 * count) return narrowByScore(members, count, scorer, first.order, scratch);
   if (first?.kind !== 'field' || first.field === undefined || members.length <= 2 * count) return members;
   const slots = new FieldSlots({ ...first, field: first.field });
   if (slots.bucketCount > MAX_NARROWING_SLOTS) return members;
-  const column = new Uint32Array(members.length);
-  const histogram = new Uint32Array(slots.bucketCount);
+  const column = scratch.list(members.length);
+  const histogram = scratch.list(slots.bucketCount).fill(0, 0, slots.bucketCount);
   for (let i = 0; i < members.length; i++) histogram[(column[i] = slots.slot(members[i]!))]!++;
   let kept = 0;
   let threshold = 0;
   while (kept < count) kept += histogram[threshold++]!;
   if (kept === members.length) return members;
-  const narrowed = new Uint32Array(kept);
+  const narrowed = scratch.list(kept).subarray(0, kept);
   for (let i = 0, k = 0; i < members.length; i++) if (column[i]! < threshold) narrowed[k++] = members[i]!;
   return narrowed;
 }
 
 /** The members scoring at least as well as the `count`-th best: the later keys only order ties among them. */
-function narrowByScore(members: Uint32Array, count: number, scorer: Scorer, order: 'asc' | 'desc'): Uint32Array {
-  const keys = scoresOf(scorer, members);
+function narrowByScore(members: Uint32Array, count: number, scorer: Scorer, order: 'asc' | 'desc', scratch: Scratch): Uint32Array {
+  const keys = scoresOf(scorer, members, scratch);
   if (order === 'desc') for (let i = 0; i < keys.length; i++) keys[i] = -keys[i]!;
-  const threshold = nthSmallest(keys.slice(), count - 1);
+  const selection = scratch.numbersOf(keys.length);
+  selection.set(keys);
+  const threshold = nthSmallest(selection, count - 1);
   let kept = 0;
   for (let i = 0; i < keys.length; i++) if (keys[i]! <= threshold) kept++;
-  const narrowed = new Uint32Array(kept);
+  const narrowed = scratch.list(kept).subarray(0, kept);
   for (let i = 0, k = 0; i < keys.length; i++) if (keys[i]! <= threshold) narrowed[k++] = members[i]!;
   return narrowed;
 }
 
-function compareOrder(keys: readonly SortKey[], scorer: Scorer): DocOrder {
+function compareOrder(keys: readonly SortKey[], scorer: Scorer, scratch: Scratch): DocOrder {
   return {
     kind: 'compare',
-    narrow: (members, count) => narrowByFirstKey(keys, members, count, scorer),
+    narrow: (members, count) => narrowByFirstKey(keys, members, count, scorer, scratch),
     comparator: (members) => {
-      const columns = keys.map((key) => sortColumn(key, members, scorer));
+      const columns = keys.map((key) => sortColumn(key, members, scorer, scratch));
       if (columns.length === 1) {
         const [column] = columns as [Float64Array];
         return (a, b) => column[a]! - column[b]! || members[a]! - members[b]!;
@@ -113,17 +116,19 @@ function compareOrder(keys: readonly SortKey[], scorer: Scorer): DocOrder {
 }
 
 /** Per member, a number that sorts ascending in the key's order. */
-function sortColumn(key: SortKey, members: Uint32Array, scorer: Scorer): Float64Array {
-  const column = new Float64Array(members.length);
+function sortColumn(key: SortKey, members: Uint32Array, scorer: Scorer, scratch: Scratch): Float64Array {
+  const column = scratch.numbersOf(members.length);
   const sign = key.order === 'asc' ? 1 : -1;
   if (key.kind === 'score') {
-    const scores = scoresOf(scorer, members);
+    const scores = scoresOf(scorer, members, scratch);
     for (let i = 0; i < members.length; i++) column[i] = sign * scores[i]!;
   } else if (key.kind === 'doc') {
     for (let i = 0; i < members.length; i++) column[i] = sign * members[i]!;
   } else if (key.field !== undefined) {
     const slots = new FieldSlots({ ...key, field: key.field });
     for (let i = 0; i < members.length; i++) column[i] = slots.slot(members[i]!);
+  } else {
+    column.fill(0);
   }
   return column;
 }

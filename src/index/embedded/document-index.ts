@@ -152,7 +152,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     if (kept !== undefined) return this.continued(kept, plan, relevance, started);
     const { docs, count, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
     const total = count ?? docs.count();
-    const order = plan.size > 0 ? planOrder(plan.sort, score, this.sortOrders, this.data.docCount) : undefined;
+    const order = plan.size > 0 ? planOrder(plan.sort, score, this.sortOrders, this.data.scratch) : undefined;
     const maxScore = order !== undefined && relevance && total > 0 ? topScore(docs, total, order, score) : null;
     // Ordering all matches costs about what ordering this page's does: keep it for the next pages.
     if (key !== undefined && order !== undefined && total <= CONTINUATION_FACTOR * (plan.from + plan.size)) {

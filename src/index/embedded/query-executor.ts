@@ -16,6 +16,7 @@ import { minimumShouldMatch } from './minimum-should-match.ts';
 import { AllDocs, AtLeastOperand, BoolOperand, ListOperand, NoDocs, operandOfMatches, type Operand } from './operands.ts';
 import { countedScore, countedScores, countShould } from './counted-should.ts';
 import type { BoolNode, QueryNode } from './query-ast.ts';
+import type { Scratch } from './scratch.ts';
 
 /** Counters are bytes: more clauses than this are counted the general way. */
 const MAX_COUNTED_CLAUSES = 255;
@@ -43,8 +44,8 @@ const batchScorers = new WeakMap<(doc: number) => number, (members: Uint32Array,
  * clause, walking each clause's matches beside the members, instead of looking every member up
  * in every clause: the difference when a sort by score reads tens of thousands of documents.
  */
-export function scoresOf(scorer: Scorer, members: Uint32Array): Float64Array {
-  const out = new Float64Array(members.length);
+export function scoresOf(scorer: Scorer, members: Uint32Array, scratch: Scratch): Float64Array {
+  const out = scratch.numbersOf(members.length);
   if (typeof scorer === 'number') return out.fill(scorer);
   const batch = batchScorers.get(scorer);
   if (batch !== undefined) batch(members, out);
@@ -136,7 +137,7 @@ function evaluateScoredBool(node: BoolNode, index: IndexData, outerBoost: number
   if (counted !== undefined) return counted;
   const asOperands = (evaluations: Evaluation[]) => evaluations.map((e) => operandOfMatches(e, index.docCount));
   const matches = boolOperand(node, index, { must: asOperands(must), should: asOperands(should) }).matches(index.scratch);
-  return { ...matches, score: boolScorer(must, should) };
+  return { ...matches, score: boolScorer(must, should, index.scratch) };
 }
 
 /**
@@ -171,7 +172,7 @@ function requiredShouldCount(node: BoolNode): number {
 }
 
 /** `must` scores summed, plus the scores of the `should` clauses a document matches. */
-function boolScorer(must: Evaluation[], should: Evaluation[]): Scorer {
+function boolScorer(must: Evaluation[], should: Evaluation[], scratch: Scratch): Scorer {
   const required = sumScorer(must.map((e) => e.score));
   const optional = should.filter((e) => e.score !== 0);
   if (optional.length === 0) return required;
@@ -182,9 +183,9 @@ function boolScorer(must: Evaluation[], should: Evaluation[]): Scorer {
   };
   // The same sums, in the same clause order, for many documents at once.
   batchScorers.set(scorer, (members, out) => {
-    const sums = new Float64Array(members.length);
+    const sums = scratch.numbersOf(members.length).fill(0);
     for (const clause of optional) addClauseScores(clause, members, sums);
-    const base = scoresOf(required, members);
+    const base = scoresOf(required, members, scratch);
     for (let i = 0; i < members.length; i++) out[i] = Math.fround(base[i]! + Math.fround(sums[i]!));
   });
   return scorer;

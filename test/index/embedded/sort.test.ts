@@ -75,6 +75,17 @@ describe('sort', () => {
     ]);
   });
 
+  it('sorts by an unmapped field the same after an earlier sort has used the working memory', () => {
+    const query = { bool: { should: [{ constant_score: { filter: { term: { rank: 'species' } }, boost: 4 } }, { match_all: {} }] } };
+    const body = { query, sort: [{ colour: { unmapped_type: 'keyword' } }, '_score', '_doc'] } as never;
+    expect(ids(fixtureIndex(), body)).toEqual(['t2', 't4', 't6', 't1', 't3', 't5']);
+    // This sort leaves in the working memory three columns that would each order the documents
+    // otherwise if the next sort read one of them as its unmapped key's.
+    const used = fixtureIndex();
+    expect(ids(used, { query, sort: [{ _score: { order: 'asc' } }, { order: 'desc' }] } as never)).toEqual(['t5', 't3', 't1', 't6', 't4', 't2']);
+    expect(ids(used, body)).toEqual(['t2', 't4', 't6', 't1', 't3', 't5']);
+  });
+
   it('refuses other sort options and modes', () => {
     expect(() => ids(index, { sort: [{ size: { mode: 'avg' } }] })).toThrow(/sort.size.mode/);
     expect(() => ids(index, { sort: [{ size: { numeric_type: 'long' } }] })).toThrow(/sort.size.numeric_type/);
