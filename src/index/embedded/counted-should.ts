@@ -9,7 +9,6 @@
  * again; here the scores come with the count.
  */
 import { DocList, gallop, lowerBound, type DocSet } from './doc-set.ts';
-import { gallopCost } from './operand-costs.ts';
 import { prefer } from './strategy.ts';
 import type { Scratch } from './scratch.ts';
 
@@ -30,7 +29,9 @@ export interface CountedShould {
  * A document matching `minimum` of `n` clauses matches at least one of the `n - minimum + 1`
  * clauses with the fewest matches: only those are counted in full. The rest, from the least
  * common on, add to the candidates still able to reach the minimum: a bitset by probing it for
- * each candidate, a list by walking it or looking each candidate up, whichever is cheaper.
+ * each candidate, a list by walking it or searching it for each candidate, whichever is cheaper.
+ * The candidates stay in the order they were first counted (no full-width bitset to collect and
+ * sort them): only those that reach the minimum, a few hundred of tens of thousands, are sorted.
  *
  * @param clauses each clause's matches and their number
  * @param weight the constant score every clause gives
@@ -40,13 +41,15 @@ export function countShould(clauses: readonly Clause[], weight: number, minimum:
   const counts = scratch.counts();
   const byCount = [...clauses].sort((a, b) => a.count - b.count);
   const counted = byCount.length - minimum + 1;
-  const seen = scratch.bitset();
+  // Candidates in the order they are first counted; only the few that reach the minimum are sorted.
+  let total = 0;
+  for (let c = 0; c < counted; c++) total += byCount[c]!.count;
+  let candidates = scratch.list(total);
+  let n = 0;
   for (let c = 0; c < counted; c++) {
     const list = byCount[c]!.docs.toArray();
-    for (let i = 0; i < list.length; i++) if (counts[list[i]!]!++ === 0) seen.add(list[i]!);
+    for (let i = 0; i < list.length; i++) if (counts[list[i]!]!++ === 0) candidates[n++] = list[i]!;
   }
-  let candidates = scratch.list(seen.count());
-  let n = seen.writeTo(candidates);
   for (let c = counted; c < byCount.length; c++) {
     // A candidate needs the rest of its clauses among this one and the ones after it.
     n = keepReachable(candidates, n, counts, minimum - (byCount.length - c));
@@ -56,18 +59,17 @@ export function countShould(clauses: readonly Clause[], weight: number, minimum:
       continue;
     }
     const list = docs.docs;
-    if (prefer(list.length, gallopCost(n, list.length))) {
+    if (prefer(list.length, n * (1 + Math.log2(1 + list.length)))) {
       for (let i = 0; i < list.length; i++) if (counts[list[i]!]! > 0) counts[list[i]!]!++;
     } else {
-      for (let i = 0, at = 0; i < n; i++) {
-        at = gallop(list, at, list.length, candidates[i]!);
-        if (at === list.length) break;
-        if (list[at] === candidates[i]) counts[candidates[i]!]!++;
+      for (let i = 0; i < n; i++) {
+        const doc = candidates[i]!;
+        if (list[lowerBound(list, 0, list.length, doc)] === doc) counts[doc]!++;
       }
     }
   }
   n = keepReachable(candidates, n, counts, minimum);
-  candidates = candidates.subarray(0, n);
+  candidates = candidates.subarray(0, n).sort();
   // Lucene adds the clause scores one by one, as doubles, and keeps a float.
   const sums = [0];
   for (let k = 1; k <= clauses.length; k++) sums.push(sums[k - 1]! + weight);

@@ -68,6 +68,24 @@ describe('evaluation strategies chosen at random', () => {
   });
 });
 
+describe('a counted should (equal constant scores, a minimum)', () => {
+  it('searches a long clause for each of a few candidates, up to the last document of its list', () => {
+    // One document in 200 has the common name (too few for a ready bitset), the last one among
+    // them; d19999 reaches the minimum only through it. Four candidates against 100 postings:
+    // the costs pick the search.
+    const rare: Record<string, string> = { d399: 'r1', d19999: 'r1', d599: 'r2', d799: 'r2' };
+    const docs = Array.from({ length: 20000 }, (_, i) => {
+      const names = [...(i % 200 === 199 ? ['common'] : []), ...(rare[`d${i}`] ? [rare[`d${i}`]!] : [])];
+      return { id: `d${i}`, items: names.map((name) => ({ name })) };
+    });
+    const clause = (name: string) => ({ constant_score: { filter: { term: { 'items.name': name } } } });
+    const body = { query: { bool: { should: ['r1', 'r2', 'common'].map(clause), minimum_should_match: 2 } }, _source: false };
+    check(docs, [body]);
+    const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id' });
+    expect(index.search(untyped(body)).hits.hits.map((hit) => [hit._id, hit._score])).toEqual([['d399', 2], ['d599', 2], ['d799', 2], ['d19999', 2]]);
+  });
+});
+
 /** A bigger collection where `n` has some 300 values (rare terms), `grp` and `flag` few (dense ones). */
 function bigCollection(seed: number, size: number): Record<string, unknown>[] {
   let state = seed >>> 0 || 1;
