@@ -41,8 +41,8 @@ export function createResponseCache(maxBytes: number): ResponseCache {
     },
     set(catalog, key, body) {
       under(catalog);
-      // An answer larger than the whole cache is not kept (lru-cache would refuse it anyway).
-      if (2 * (body.length + key.length) <= maxBytes) answers.set(key, body);
+      // lru-cache keeps nothing larger than the whole bound (`maxEntrySize` defaults to it).
+      answers.set(key, body);
     },
   };
 }

@@ -10,10 +10,11 @@ export interface TestApp {
   engine: EmbeddedEngine;
 }
 
-export async function buildTestApp(options: { dataDir?: string; accessTokens?: string[] } = {}): Promise<TestApp> {
+export async function buildTestApp(options: { dataDir?: string; accessTokens?: string[]; searchCacheBytes?: number } = {}): Promise<TestApp> {
   const engine = createEmbeddedEngine();
   await loadInto(engine, options.dataDir ?? FIXTURE_DIR);
-  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [] });
+  const { searchCacheBytes } = options;
+  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [], ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }) });
   await app.ready();
   return { app, engine };
 }

@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createApp } from '../../src/http/app.ts';
 import { createResponseCache } from '../../src/http/response-cache.ts';
 import { loadInto } from '../../src/http/server.ts';
-import { createEmbeddedEngine, type EmbeddedEngine } from '../../src/index/embedded-engine.ts';
+import type { EmbeddedEngine } from '../../src/index/embedded-engine.ts';
 import type { Catalog } from '../../src/index/engine.ts';
-import { fixtureCopy, FIXTURE_DIR, removeTempDirs } from '../helpers/data-dir.ts';
+import { buildTestApp } from '../helpers/app.ts';
+import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 
 /** The app over the fixture checklist, counting the searches its engine runs. */
 async function countingApp(searchCacheBytes?: number) {
-  const engine = createEmbeddedEngine();
-  await loadInto(engine, FIXTURE_DIR);
+  const { app, engine } = await buildTestApp(searchCacheBytes === undefined ? {} : { searchCacheBytes });
   const counted = { searches: 0 };
   const search = engine.search.bind(engine);
   engine.search = (ref, body) => {
     counted.searches++;
     return search(ref, body);
   };
-  const app = await createApp({ engine, ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }) });
   return { app, engine, counted };
 }
 

@@ -249,7 +249,8 @@ function mergeAll(scratch: Scratch, source: Uint32Array, runs: Uint32Array, coun
   let spare = scratch.list(total);
   let merged = 0;
   for (let r = 0, at = 0; r < count; r += 2) {
-    const [from, to] = [runs[2 * r]!, runs[2 * r + 1]!];
+    const from = runs[2 * r]!;
+    const to = runs[2 * r + 1]!;
     at = r + 1 < count ? mergeSorted(source, from, to, source, runs[2 * r + 2]!, runs[2 * r + 3]!, target, at) : copyRun(source, from, to, target, at);
     runs[++merged] = at;
   }
@@ -257,7 +258,8 @@ function mergeAll(scratch: Scratch, source: Uint32Array, runs: Uint32Array, coun
   while (merged > 1) {
     let next = 0;
     for (let r = 0; r < merged; r += 2) {
-      const [from, middle] = [runs[r]!, runs[r + 1]!];
+      const from = runs[r]!;
+      const middle = runs[r + 1]!;
       const at = runs[next]!;
       runs[++next] = r + 1 < merged ? mergeSorted(target, from, middle, target, middle, runs[r + 2]!, spare, at) : copyRun(target, from, middle, spare, at);
     }
