@@ -35,13 +35,25 @@ export interface LoadStats {
   indexed: number;
   rejected: number;
   seconds: number;
-  versions: { id: string; read: number; indexed: number }[];
+  versions: VersionStats[];
+}
+
+export interface VersionStats {
+  id: string;
+  read: number;
+  indexed: number;
+  /** reading, validating and deriving this version */
+  seconds: number;
 }
 
 export interface LoadOptions {
-  /** show a progress bar when stderr is a terminal */
-  progress?: boolean;
+  /** show a progress bar when stderr is a terminal (`true`), or report the reading to this one */
+  progress?: boolean | Progress;
+  /** called as each version has been read, validated and given its derived fields */
+  onVersion?: (stats: VersionStats) => void;
 }
+
+const secondsSince = (start: number) => Math.round((performance.now() - start) / 10) / 100;
 
 function checkGroupReferences(file: string, lines: TaxonLine[], known: Set<string>, problems: DataProblem[]): void {
   for (const { line, taxon } of lines) {
@@ -76,18 +88,21 @@ export async function loadDataDirectory(
   const started = performance.now();
   const problems: DataProblem[] = [];
   const directory = await readDataDirectory(dir, problems);
-  const progress = createProgress(options.progress ?? false);
+  const progress = typeof options.progress === 'object' ? options.progress : createProgress(options.progress ?? false);
   const versions: LoadedVersion[] = [];
-  const perVersion: LoadStats['versions'] = [];
+  const perVersion: VersionStats[] = [];
   for (const [id, file] of directory.versionFiles) {
+    const versionStarted = performance.now();
     const { version, read } = await loadVersion(dir, id, file, directory.informalTaxonGroups, progress, problems);
     if (version) versions.push(version);
-    perVersion.push({ id, read, indexed: version?.documents.length ?? 0 });
+    const stats = { id, read, indexed: version?.documents.length ?? 0, seconds: secondsSince(versionStarted) };
+    perVersion.push(stats);
+    options.onVersion?.(stats);
   }
   if (problems.length > 0) throw new DataLoadError(problems);
   const read = perVersion.reduce((sum, v) => sum + v.read, 0);
   const indexed = perVersion.reduce((sum, v) => sum + v.indexed, 0);
-  const seconds = Math.round((performance.now() - started) / 10) / 100;
+  const seconds = secondsSince(started);
   return {
     dataSet: { ...directory, versions },
     stats: { read, indexed, rejected: read - indexed, seconds, versions: perVersion },

@@ -49,9 +49,17 @@ const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = { taxa: ['taxonom
 
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 
+/** One index built by `replaceData`: which, how many documents, how long it took. */
+export interface IndexBuilt {
+  version: string;
+  kind: IndexKind;
+  documents: number;
+  seconds: number;
+}
+
 export interface EmbeddedEngine extends SearchEngine {
-  /** Builds every index of `data` and then swaps them in at once. */
-  replaceData(data: EngineData): void;
+  /** Builds every index of `data` and then swaps them in at once; `onBuilt` hears of each index. */
+  replaceData(data: EngineData, onBuilt?: (built: IndexBuilt) => void): void;
 }
 
 export function createEmbeddedEngine(): EmbeddedEngine {
@@ -61,12 +69,15 @@ export function createEmbeddedEngine(): EmbeddedEngine {
 
   return {
     kind: 'embedded',
-    replaceData(data) {
+    replaceData(data, onBuilt) {
       const indices = new Map<string, DocumentIndex<object>>();
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
+          const started = performance.now();
           const name = `${version.id}-${kind}`;
-          indices.set(indexKey({ version: version.id, kind }), DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], docValueFields: DOC_VALUE_FIELDS[kind] }));
+          const index = DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], docValueFields: DOC_VALUE_FIELDS[kind] });
+          indices.set(indexKey({ version: version.id, kind }), index);
+          onBuilt?.({ version: version.id, kind, documents: index.size, seconds: Math.round(performance.now() - started) / 1000 });
         }
       }
       snapshot = { catalog: data.catalog, indices };

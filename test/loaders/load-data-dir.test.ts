@@ -23,8 +23,8 @@ describe('loadDataDirectory', () => {
     expect(dataSet.versions.map((v) => v.id)).toEqual(['current', 'MR.424']);
     expect(stats).toMatchObject({ read: 74, indexed: 74, rejected: 0 });
     expect(stats.versions).toEqual([
-      { id: 'current', read: 39, indexed: 39 },
-      { id: 'MR.424', read: 35, indexed: 35 },
+      { id: 'current', read: 39, indexed: 39, seconds: expect.any(Number) },
+      { id: 'MR.424', read: 35, indexed: 35, seconds: expect.any(Number) },
     ]);
     expect(dataSet.checklistVersions.map((v) => v.id)).toEqual(['current', 'MR.424']);
   });
@@ -82,6 +82,6 @@ describe('loadDataDirectory', () => {
     await writeFile(`${dir}/current.ndjson.gz`, gzipSync(text));
     await rm(`${dir}/current.ndjson`);
     const { stats } = await loadDataDirectory(dir);
-    expect(stats.versions[0]).toEqual({ id: 'current', read: 39, indexed: 39 });
+    expect(stats.versions[0]).toEqual({ id: 'current', read: 39, indexed: 39, seconds: expect.any(Number) });
   });
 });

@@ -1,0 +1,47 @@
+/**
+ * An engine thread: loads one data directory into an embedded engine, then answers searches
+ * until the main thread retires it. Loading and index building run here, so the main thread's
+ * event loop keeps serving while a data set is read, validated and indexed; a load that fails,
+ * even by running out of memory, ends this thread and nothing else.
+ *
+ * Started by `worker-engine.ts`; the messages are in `thread-protocol.ts`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { engineDataOf } from '../../loaders/engine-data.ts';
+import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
+import type { Progress } from '../../loaders/progress.ts';
+import { createEmbeddedEngine } from '../index/embedded-engine.ts';
+import { serializeError, type FromThread, type ThreadOptions, type ToThread } from './thread-protocol.ts';
+
+const port = parentPort!;
+const options = workerData as ThreadOptions;
+const send = (message: FromThread) => port.postMessage(message);
+
+const progress: Progress = {
+  start: (label, total) => send({ type: 'progress', event: 'start', label, total }),
+  advance: (amount) => send({ type: 'progress', event: 'advance', amount }),
+  stop: () => send({ type: 'progress', event: 'stop' }),
+};
+
+async function load() {
+  const engine = createEmbeddedEngine();
+  const { dataSet, stats } = await loadDataDirectory(options.dir, {
+    progress: options.progress ? progress : false,
+    onVersion: (version) => send({ type: 'phase', phase: { phase: 'read', version: version.id, documents: version.indexed, seconds: version.seconds } }),
+  });
+  engine.replaceData(engineDataOf(dataSet), (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }));
+  return { engine, catalog: await engine.catalog(), stats };
+}
+
+load().then(
+  ({ engine, catalog, stats }) => {
+    port.on('message', (message: ToThread) => {
+      engine.search(message.ref, message.body).then(
+        (result) => send({ type: 'result', id: message.id, result }),
+        (error: unknown) => send({ type: 'failed', id: message.id, error: serializeError(error) }),
+      );
+    });
+    send({ type: 'loaded', catalog, stats });
+  },
+  (error: unknown) => send({ type: 'load-failed', error: serializeError(error) }),
+);

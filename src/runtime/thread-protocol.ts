@@ -1,0 +1,64 @@
+/**
+ * The messages between the service's main thread and an engine thread (`engine-thread.ts`):
+ * the main thread asks for one load and then for searches; the thread answers each search by
+ * its number, and reports the load's phases, progress, result or refusal.
+ *
+ * Errors cross the boundary as plain objects (`SerializedError`) and are rebuilt on the main
+ * thread as the classes the HTTP layer recognises (`AppError`, `DataLoadError`).
+ */
+import type { DataProblem } from '../../loaders/problems.ts';
+import type { LoadStats } from '../../loaders/load-data-dir.ts';
+import type { ErrorCode, ErrorDetails } from '../errors.ts';
+import type { Catalog, IndexRef, SearchBody } from '../index/engine.ts';
+
+/** What the thread is started with (`workerData`). */
+export interface ThreadOptions {
+  /** the URL of `engine-thread.ts`, imported by `thread-entry.mjs` */
+  entry: string;
+  dir: string;
+  /** report the reading of files as progress messages */
+  progress: boolean;
+}
+
+export type ToThread = { type: 'search'; id: number; ref: IndexRef; body: SearchBody };
+
+/** One finished step of a load: reading a version, or building one of its indices. */
+export interface LoadPhase {
+  phase: 'read' | 'index';
+  version: string;
+  kind?: string;
+  documents: number;
+  seconds: number;
+}
+
+export type FromThread =
+  | { type: 'phase'; phase: LoadPhase }
+  | { type: 'progress'; event: 'start'; label: string; total: number }
+  | { type: 'progress'; event: 'advance'; amount: number }
+  | { type: 'progress'; event: 'stop' }
+  | { type: 'loaded'; catalog: Catalog; stats: LoadStats }
+  | { type: 'load-failed'; error: SerializedError }
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'failed'; id: number; error: SerializedError };
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  stack?: string;
+  errorCode?: ErrorCode;
+  details?: ErrorDetails;
+  problems?: DataProblem[];
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const { errorCode, details, problems } = error as Partial<SerializedError>;
+  return {
+    name: error.name,
+    message: error.message,
+    ...(error.stack ? { stack: error.stack } : {}),
+    ...(errorCode ? { errorCode } : {}),
+    ...(details ? { details } : {}),
+    ...(problems ? { problems } : {}),
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The embedded engine run off the main thread: each load starts an engine thread
+ * (`engine-thread.ts`) that reads, validates and indexes the data directory, then answers the
+ * searches. The main thread only serves HTTP and passes search bodies and results, so neither a
+ * load of half a million taxa nor one slow search holds its event loop.
+ *
+ * A new load is built in a new thread while the old one keeps answering; when it is done, new
+ * searches go to the new thread and the old one ends once its searches have been answered: the
+ * swap is atomic, as with the in-process engine. A refused load ends its thread and the data
+ * served stays. A serving thread that dies (out of memory) fails its searches with a 503 and
+ * the engine reports not ready until the next load.
+ *
+ * @example
+ *   const engine = createWorkerEngine({ onPhase: (p) => log.info(p) });
+ *   await engine.load('data/sample');
+ *   await engine.search({ version: 'current', kind: 'taxa' }, { query: { match_all: {} } });
+ */
+import { Worker } from 'node:worker_threads';
+import type { LoadStats } from '../../loaders/load-data-dir.ts';
+import { DataLoadError } from '../../loaders/problems.ts';
+import { createProgress, type Progress } from '../../loaders/progress.ts';
+import { AppError } from '../errors.ts';
+import type { Catalog, IndexRef, Readiness, SearchBody, SearchEngine, SearchResult } from '../index/engine.ts';
+import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
+
+export interface WorkerEngineOptions {
+  /** a progress bar for the reading of files, when stderr is a terminal */
+  progress?: boolean;
+  /** hears of each finished phase of every load */
+  onPhase?: (phase: LoadPhase) => void;
+  /** the serving thread ended by itself (it ran out of memory): the caller loads again */
+  onDeath?: () => void;
+}
+
+export interface WorkerEngine extends SearchEngine {
+  /**
+   * Loads `dir` in a new engine thread and swaps it in when done; rejects (`DataLoadError` for
+   * refused data) and keeps serving what it served otherwise. One load at a time is the
+   * caller's to ensure (`coalesced` in `reload.ts`).
+   */
+  load(dir: string): Promise<LoadStats>;
+}
+
+/** The thread registers the TypeScript loader first (`thread-entry.mjs`), then runs its entry. */
+const THREAD_BOOT = new URL('./thread-entry.mjs', import.meta.url);
+const THREAD_ENTRY = new URL('./engine-thread.ts', import.meta.url).href;
+
+/** Errors as the main thread's classes, so the HTTP layer answers them as if thrown here. */
+function rebuildError(error: SerializedError): Error {
+  if (error.name === 'AppError' && error.errorCode) return new AppError(error.errorCode, error.message, error.details);
+  if (error.name === 'DataLoadError' && error.problems) return new DataLoadError(error.problems);
+  const rebuilt = new Error(error.message);
+  rebuilt.name = error.name;
+  if (error.stack) rebuilt.stack = error.stack;
+  return rebuilt;
+}
+
+interface Pending {
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** One engine thread: its load, then its searches by number. */
+class EngineThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private retired = false;
+  private exited = false;
+  readonly loaded: Promise<{ catalog: Catalog; stats: LoadStats }>;
+  /** called when the thread ends without being retired (it ran out of memory, or crashed) */
+  onDeath: () => void = () => {};
+
+  constructor(dir: string, options: WorkerEngineOptions) {
+    const workerData: ThreadOptions = { entry: THREAD_ENTRY, dir, progress: options.progress === true };
+    this.worker = new Worker(THREAD_BOOT, { workerData });
+    const progress = createProgress(options.progress === true);
+    this.loaded = new Promise((resolve, reject) => {
+      this.worker.on('message', (message: FromThread) => {
+        switch (message.type) {
+          case 'phase': return options.onPhase?.(message.phase);
+          case 'progress': return relayProgress(progress, message);
+          case 'loaded': return resolve({ catalog: message.catalog, stats: message.stats });
+          case 'load-failed': return reject(rebuildError(message.error));
+          case 'result': return this.settle(message.id, (p) => p.resolve(message.result));
+          case 'failed': return this.settle(message.id, (p) => p.reject(rebuildError(message.error)));
+        }
+      });
+      this.worker.on('error', (error) => reject(loadFailure(error)));
+      this.worker.on('exit', () => {
+        this.exited = true;
+        progress.stop();
+        reject(new Error('engine: the loading thread ended before the data was loaded'));
+        this.failPending();
+        if (!this.retired) this.onDeath();
+      });
+    });
+  }
+
+  search(ref: IndexRef, body: SearchBody): Promise<unknown> {
+    if (this.exited) return Promise.reject(unavailable());
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: 'search', id, ref, body } satisfies ToThread);
+    });
+  }
+
+  /** Ends the thread once the searches sent to it have their answers. */
+  retire(): void {
+    this.retired = true;
+    if (this.pending.size === 0) void this.worker.terminate();
+  }
+
+  /** Ends the thread now; searches under way fail with a 503. */
+  async terminate(): Promise<void> {
+    this.retired = true;
+    await this.worker.terminate();
+  }
+
+  private settle(id: number, how: (pending: Pending) => void): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.pending.delete(id);
+    how(pending);
+    if (this.retired && this.pending.size === 0) void this.worker.terminate();
+  }
+
+  private failPending(): void {
+    for (const pending of this.pending.values()) pending.reject(unavailable());
+    this.pending.clear();
+  }
+}
+
+function relayProgress(progress: Progress, message: Extract<FromThread, { type: 'progress' }>): void {
+  if (message.event === 'start') progress.start(message.label, message.total);
+  else if (message.event === 'advance') progress.advance(message.amount);
+  else progress.stop();
+}
+
+function loadFailure(error: Error): Error {
+  const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+  return new Error(outOfMemory ? 'engine: the data set did not fit in the memory allowed to the engine' : `engine: the load failed: ${error.message}`);
+}
+
+const unavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The search engine is restarting; try again shortly');
+
+export function createWorkerEngine(options: WorkerEngineOptions = {}): WorkerEngine {
+  let serving: { thread: EngineThread; catalog: Catalog } | undefined;
+  let state: 'loading' | 'loaded' | 'empty' | 'dead' = 'empty';
+  let everLoaded = false;
+  const threads = new Set<EngineThread>();
+
+  const servingNow = () => {
+    if (!serving) throw new AppError('SERVICE_UNAVAILABLE', state === 'loading' ? 'The data is still loading' : 'No data is loaded');
+    return serving;
+  };
+
+  return {
+    kind: 'embedded',
+    async load(dir) {
+      const thread = new EngineThread(dir, options);
+      threads.add(thread);
+      if (!everLoaded) state = 'loading';
+      try {
+        const { catalog, stats } = await thread.loaded;
+        const previous = serving;
+        serving = { thread, catalog };
+        everLoaded = true;
+        state = 'loaded';
+        thread.onDeath = () => {
+          threads.delete(thread);
+          if (serving?.thread !== thread) return;
+          serving = undefined;
+          state = 'dead';
+          options.onDeath?.();
+        };
+        previous?.thread.retire();
+        if (previous) threads.delete(previous.thread);
+        return stats;
+      } catch (error) {
+        thread.retire();
+        threads.delete(thread);
+        if (!everLoaded) state = 'empty';
+        throw error;
+      }
+    },
+    async versions() {
+      return servingNow().catalog.checklistVersions.map((v) => v.id);
+    },
+    async catalog() {
+      return servingNow().catalog;
+    },
+    async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
+      return (await servingNow().thread.search(ref, body)) as SearchResult<T>;
+    },
+    async ready(): Promise<Readiness> {
+      if (serving) return { ready: true };
+      if (state === 'loading') return { ready: false, reason: 'loading' };
+      if (state === 'dead') return { ready: false, reason: 'the engine thread ended; the data is being loaded again' };
+      return { ready: false, reason: 'no checklist version is loaded' };
+    },
+    async close() {
+      serving = undefined;
+      await Promise.all([...threads].map((thread) => thread.terminate()));
+      threads.clear();
+    },
+  };
+}

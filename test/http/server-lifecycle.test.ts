@@ -1,0 +1,110 @@
+/**
+ * `taxa serve` as a process: start-up phases, reloads by SIGHUP, graceful shutdown by SIGTERM.
+ * The server runs the bundled sample, whose load takes long enough to signal during it.
+ */
+import { connect, type Socket } from 'node:net';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DATA_DIR } from '../../src/config.ts';
+import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
+
+let server: ServeProcess | undefined;
+afterEach(() => {
+  server?.child.kill('SIGKILL');
+  server = undefined;
+});
+
+const loaded = (line: { msg: string }) => line.msg === 'data loaded';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function openSocket(url: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  await once(socket, 'connect');
+  return socket;
+}
+
+/** Splits raw HTTP/1.1 responses (with Content-Length) read from a socket. */
+function parseResponses(raw: Buffer): { status: number; headers: Record<string, string>; body: string }[] {
+  const responses = [];
+  let rest = raw;
+  while (rest.length > 0) {
+    const end = rest.indexOf('\r\n\r\n');
+    const [statusLine, ...headerLines] = rest.subarray(0, end).toString('latin1').split('\r\n');
+    const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const length = Number(headers['content-length']);
+    const body = rest.subarray(end + 4, end + 4 + length);
+    responses.push({ status: Number(statusLine!.split(' ')[1]), headers, body: body.toString('utf8') });
+    rest = rest.subarray(end + 4 + length);
+  }
+  return responses;
+}
+
+describe('taxa serve', () => {
+  it('listens before the data is loaded and logs each phase of the load with its time', async () => {
+    server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR });
+    await server.logged(loaded);
+    const messages = server.logs.map((line) => line.msg);
+    expect(messages.indexOf('engine opened')).toBeLessThan(messages.indexOf('data loaded'));
+    for (const version of ['current', 'MR.424', 'MR.484']) {
+      expect(server.logs.find((line) => line.msg === `read ${version}`)).toMatchObject({ phase: 'read', version, seconds: expect.any(Number) });
+      for (const kind of ['taxa', 'names']) {
+        const built = server.logs.find((line) => line.msg === `indexed ${version} ${kind}`);
+        expect(built).toMatchObject({ phase: 'index', version, kind, documents: expect.any(Number), seconds: expect.any(Number) });
+      }
+    }
+    const ready = await fetch(`${server.url}/health/ready`);
+    expect(await ready.json()).toEqual({ ready: true, engine: 'embedded' });
+  });
+
+  it('runs reloads one at a time: ten SIGHUPs during a reload make one more, never two at once', async () => {
+    server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR });
+    await server.logged(loaded);
+    for (let i = 0; i < 10; i++) {
+      server.child.kill('SIGHUP');
+      await sleep(30);
+    }
+    await server.logged((line) => line.msg === 'data loaded' && server!.logs.filter(loaded).length === 3, 60_000);
+    await sleep(1500);
+    const loads = server.logs.filter((line) => line.msg === 'loading' || line.msg === 'data loaded').map((line) => line.msg);
+    expect(loads).toEqual(['loading', 'data loaded', 'loading', 'data loaded', 'loading', 'data loaded']);
+    expect((await fetch(`${server.url}/taxa?pageSize=1`)).status).toBe(200);
+  }, 90_000);
+
+  it('on SIGTERM finishes the answer under way, answers a pipelined request with Connection: close, and exits 0', async () => {
+    server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR });
+    await server.logged(loaded);
+    const socket = await openSocket(server.url);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.write('GET /taxa?pageSize=1000&includeMedia=true&includeDescriptions=true HTTP/1.1\r\nHost: x\r\nAccept-Language: multi\r\n\r\n');
+    await once(socket, 'data');
+    socket.pause();
+    server.child.kill('SIGTERM');
+    await server.logged((line) => line.msg === 'shutting down');
+    socket.write('GET /taxa?pageSize=1 HTTP/1.1\r\nHost: x\r\n\r\n');
+    await sleep(300);
+    socket.resume();
+    await once(socket, 'end');
+    const [big, next] = parseResponses(Buffer.concat(chunks));
+    expect(big!.status).toBe(200);
+    expect(JSON.parse(big!.body).results).toHaveLength(1000);
+    expect(next!.status).toBe(200);
+    expect(next!.headers.connection).toBe('close');
+    expect(JSON.parse(next!.body).results).toHaveLength(1);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('exits once SHUTDOWN_TIMEOUT_MS has passed, even with a client that never finishes its request', async () => {
+    server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR, SHUTDOWN_TIMEOUT_MS: '500' });
+    await server.logged(loaded);
+    const slow = await openSocket(server.url);
+    slow.write('GET /taxa HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    slow.destroy();
+  });
+});

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_DATA_DIR } from '../../src/config.ts';
+import { createApp } from '../../src/http/app.ts';
+import { coalesced } from '../../src/runtime/reload.ts';
+import { createWorkerEngine, type WorkerEngine } from '../../src/runtime/worker-engine.ts';
+import { DataLoadError } from '../../loaders/problems.ts';
+import { fixtureCopy, FIXTURE_DIR, removeTempDirs } from '../helpers/data-dir.ts';
+
+let engine: WorkerEngine | undefined;
+afterEach(async () => {
+  await engine?.close();
+  engine = undefined;
+  await removeTempDirs();
+});
+
+const taxaTotal = async (app: Awaited<ReturnType<typeof createApp>>) => (await app.inject({ method: 'GET', url: '/taxa' })).json().total;
+
+describe('the engine in its own thread', () => {
+  it('is not ready while the first load runs, and answers as the in-process engine does after it', async () => {
+    engine = createWorkerEngine();
+    const app = await createApp({ engine });
+    const loading = engine.load(FIXTURE_DIR);
+    expect(await engine.ready!()).toEqual({ ready: false, reason: 'loading' });
+    const early = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect(early.statusCode).toBe(503);
+    expect(early.json()).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', message: 'Not ready: loading' });
+    expect((await app.inject({ method: 'GET', url: '/taxa' })).statusCode).toBe(503);
+    await loading;
+    expect(await engine.ready!()).toEqual({ ready: true });
+    expect(await taxaTotal(app)).toBe(35);
+    expect(await engine.versions()).toEqual(['current', 'MR.424']);
+  });
+
+  it('keeps answering from the old data while a reload runs, then from the new data', async () => {
+    engine = createWorkerEngine();
+    const app = await createApp({ engine });
+    await engine.load(FIXTURE_DIR);
+    let reloaded = false;
+    const reload = engine.load(DEFAULT_DATA_DIR).then(() => (reloaded = true));
+    const during = await taxaTotal(app);
+    expect(reloaded).toBe(false);
+    expect(during).toBe(35);
+    await reload;
+    expect(await taxaTotal(app)).toBeGreaterThan(35);
+  });
+
+  it('refuses bad data with every problem and keeps serving what it served', async () => {
+    engine = createWorkerEngine();
+    const app = await createApp({ engine });
+    await engine.load(FIXTURE_DIR);
+    const bad = await fixtureCopy({ 'current.ndjson': '{"id": "MX.1"}\n{"id": "MX.2", "isPartOf": "MX.3"}\n' });
+    const error = await engine.load(bad).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(DataLoadError);
+    expect((error as DataLoadError).problems).toContainEqual(expect.objectContaining({ file: 'current.ndjson', line: 2, message: "parent 'MX.3' does not exist" }));
+    expect(await taxaTotal(app)).toBe(35);
+  });
+
+  it('reads the loaded versions from the thread: another one is a 400 naming them', async () => {
+    engine = createWorkerEngine();
+    const app = await createApp({ engine });
+    await engine.load(FIXTURE_DIR);
+    const response = await app.inject({ method: 'GET', url: '/taxa?checklistVersion=MR.999' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 'UNKNOWN_CHECKLIST_VERSION', message: "Unknown checklistVersion 'MR.999'; loaded versions: current, MR.424" });
+  });
+});
+
+describe('coalesced reloads', () => {
+  it('runs one at a time and makes one more run of any number asked for during a run', async () => {
+    let running = 0;
+    let runs = 0;
+    let overlapped = false;
+    const reload = coalesced(async () => {
+      running += 1;
+      overlapped ||= running > 1;
+      runs += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running -= 1;
+    });
+    await Promise.all(Array.from({ length: 10 }, () => reload()));
+    expect(runs).toBe(2);
+    expect(overlapped).toBe(false);
+    await reload();
+    expect(runs).toBe(3);
+  });
+});
