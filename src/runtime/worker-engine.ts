@@ -41,6 +41,13 @@ export interface WorkerEngine extends SearchEngine {
   load(dir: string): Promise<LoadStats>;
 }
 
+/**
+ * Searches waiting for one thread at most. The thread answers one at a time, so beyond this a
+ * request would only wait longer: it is refused at once with a 503 instead of queued without
+ * bound. Far above what the HTTP side has in flight in ordinary use (one or a few per request).
+ */
+export const MAX_QUEUED_SEARCHES = 512;
+
 /** The thread registers the TypeScript loader first (`thread-entry.mjs`), then runs its entry. */
 const THREAD_BOOT = new URL('./thread-entry.mjs', import.meta.url);
 const THREAD_ENTRY = new URL('./engine-thread.ts', import.meta.url).href;
@@ -99,6 +106,9 @@ class EngineThread {
 
   search(ref: IndexRef, body: SearchBody): Promise<unknown> {
     if (this.exited) return Promise.reject(unavailable());
+    if (this.pending.size >= MAX_QUEUED_SEARCHES) {
+      return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The search engine is busy; try again shortly'));
+    }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { coalesced } from '../../src/runtime/reload.ts';
-import { createWorkerEngine, type WorkerEngine } from '../../src/runtime/worker-engine.ts';
+import { createWorkerEngine, MAX_QUEUED_SEARCHES, type WorkerEngine } from '../../src/runtime/worker-engine.ts';
+import { AppError } from '../../src/errors.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
 import { fixtureCopy, FIXTURE_DIR, removeTempDirs } from '../helpers/data-dir.ts';
 
@@ -62,6 +63,17 @@ describe('the engine in its own thread', () => {
     const response = await app.inject({ method: 'GET', url: '/taxa?checklistVersion=MR.999' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'UNKNOWN_CHECKLIST_VERSION', message: "Unknown checklistVersion 'MR.999'; loaded versions: current, MR.424" });
+  });
+  it('refuses searches beyond its queue at once with a 503 instead of queueing them without bound', async () => {
+    engine = createWorkerEngine();
+    await engine.load(FIXTURE_DIR);
+    const ref = { version: 'current', kind: 'taxa' } as const;
+    const settled = await Promise.allSettled(Array.from({ length: MAX_QUEUED_SEARCHES + 10 }, () => engine!.search(ref, { query: { match_all: {} }, size: 1 })));
+    const refused = settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]).toBeInstanceOf(AppError);
+    expect(refused[0]).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    expect((await engine.search(ref, { query: { match_all: {} }, size: 1 })).hits.total).toEqual({ value: 39, relation: 'eq' });
   });
 });
 
