@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
+import { TooManyBucketsError } from '../index/engine.ts';
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
@@ -16,6 +17,10 @@ const FASTIFY_CODES: Record<number, ErrorCode> = {
 
 export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
+  if (error instanceof TooManyBucketsError) {
+    const message = `the aggregations would make more than ${error.limit} buckets (nest fewer fields or lower aggregateSize)`;
+    return new AppError('BAD_REQUEST', `aggregateBy: ${message}`, { '/query/aggregateBy': [message] });
+  }
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && FASTIFY_CODES[status]) {
     return new AppError(FASTIFY_CODES[status], error.message);

@@ -82,3 +82,17 @@ export class UnsupportedQueryError extends Error {
     this.name = 'UnsupportedQueryError';
   }
 }
+
+/**
+ * Elasticsearch's `search.max_buckets` default: a search whose aggregations would make more
+ * buckets fails (`too_many_buckets_exception`). The embedded engine enforces the same number.
+ */
+export const MAX_BUCKETS = 65_536;
+
+/** A search's aggregations made more than `MAX_BUCKETS` buckets; both engines throw this. */
+export class TooManyBucketsError extends Error {
+  constructor(readonly limit: number) {
+    super(`engine: the aggregations would make more than ${limit} buckets`);
+    this.name = 'TooManyBucketsError';
+  }
+}

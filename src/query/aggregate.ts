@@ -18,6 +18,58 @@ export interface AggregateRow {
 
 export const DEFAULT_AGGREGATE_SIZE = 10;
 
+/**
+ * What one request may ask of the aggregations, checked before any work. Buckets are bounded
+ * the way Elasticsearch bounds them (`search.max_buckets`, 65,536 by default; a cluster that
+ * serves this service must allow at least as many): the most a request can make, every level of
+ * every aggregation counted, is `Σ size + size² + … + size^depth` over its aggregations. Nested
+ * levels over multi-valued fields (`parents`) fill every bucket, so that worst case is reached.
+ */
+export const AGGREGATION_LIMITS = {
+  maxBuckets: 65_536,
+  maxSize: 10_000,
+  maxDepth: 5,
+  maxAggregations: 20,
+} as const;
+
+/** The most buckets `specs` can make with `size` buckets a level. */
+export function worstCaseBuckets(specs: AggregationSpec[], size: number): number {
+  let total = 0;
+  for (const spec of specs) {
+    let level = 1;
+    for (let depth = 0; depth < spec.fields.length; depth++) total += level *= size;
+  }
+  return total;
+}
+
+function limitError(pointer: 'aggregateBy' | 'aggregateSize', message: string): AppError {
+  return new AppError('BAD_REQUEST', `${pointer}: ${message}`, { [`/query/${pointer}`]: [message] });
+}
+
+/**
+ * `aggregateBy` and `aggregateSize` checked against `AGGREGATION_LIMITS`: a 400 naming the
+ * parameter and the limit.
+ *
+ * @example checkAggregationLimits(parseAggregateBy('parents,parents'), 300) // throws: 90,300 buckets
+ */
+export function checkAggregationLimits(specs: AggregationSpec[], size: number): void {
+  const { maxBuckets, maxSize, maxDepth, maxAggregations } = AGGREGATION_LIMITS;
+  if (size > maxSize) throw limitError('aggregateSize', `at most ${maxSize} (got ${size})`);
+  if (specs.length > maxAggregations) {
+    throw limitError('aggregateBy', `at most ${maxAggregations} aggregations in one request (got ${specs.length})`);
+  }
+  const deepest = Math.max(...specs.map((spec) => spec.fields.length));
+  if (deepest > maxDepth) throw limitError('aggregateBy', `at most ${maxDepth} nested fields in one aggregation (got ${deepest})`);
+  const buckets = worstCaseBuckets(specs, size);
+  if (buckets > maxBuckets) {
+    throw limitError(
+      'aggregateBy',
+      `with aggregateSize ${size} these aggregations can make ${buckets.toLocaleString('en')} buckets; at most ` +
+        `${maxBuckets.toLocaleString('en')} are allowed (nest fewer fields or lower aggregateSize)`,
+    );
+  }
+}
+
 function parseOne(part: string, problems: string[]): AggregationSpec | undefined {
   const [fieldList = '', name, ...rest] = part.split('=');
   const fields = fieldList.split(',').map((f) => f.trim());
@@ -31,6 +83,13 @@ function parseOne(part: string, problems: string[]): AggregationSpec | undefined
     return undefined;
   }
   return { name: name?.trim() ?? fieldList.trim(), fields };
+}
+
+/** `aggregateBy` and `aggregateSize` parsed and checked against the limits. */
+export function aggregationRequest(aggregateBy: string, size: number): AggregationSpec[] {
+  const specs = parseAggregateBy(aggregateBy);
+  checkAggregationLimits(specs, size);
+  return specs;
 }
 
 export function parseAggregateBy(value: string): AggregationSpec[] {

@@ -46,7 +46,12 @@ function valueClauses(key: string, value: unknown, pointer: string, problems: Pr
     addProblem(problems, pointer, `Filter '${key}' takes a string or a non-empty array of strings`);
     return [];
   }
-  return stringClauses(key, values);
+  const empty = values.flatMap((v, i) => (v === '' || v === '!' ? [i] : []));
+  for (const i of empty) {
+    const place = typeof value === 'string' ? pointer : `${pointer}/${i}`;
+    addProblem(problems, place, `Filter '${key}' takes a value${values[i] === '!' ? " after '!'" : ''}`);
+  }
+  return empty.length > 0 ? [] : stringClauses(key, values);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -20,7 +20,7 @@ import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
 import { createProgress, type Progress } from '../../loaders/progress.ts';
 import { AppError } from '../errors.ts';
-import type { Catalog, IndexRef, Readiness, SearchBody, SearchEngine, SearchResult } from '../index/engine.ts';
+import { MAX_BUCKETS, TooManyBucketsError, type Catalog, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
 
 export interface WorkerEngineOptions {
@@ -56,6 +56,7 @@ const THREAD_ENTRY = new URL('./engine-thread.ts', import.meta.url).href;
 function rebuildError(error: SerializedError): Error {
   if (error.name === 'AppError' && error.errorCode) return new AppError(error.errorCode, error.message, error.details);
   if (error.name === 'DataLoadError' && error.problems) return new DataLoadError(error.problems);
+  if (error.name === 'TooManyBucketsError') return new TooManyBucketsError(MAX_BUCKETS);
   const rebuilt = new Error(error.message);
   rebuilt.name = error.name;
   if (error.stack) rebuilt.stack = error.stack;

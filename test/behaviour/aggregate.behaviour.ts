@@ -61,5 +61,39 @@ export function aggregateBehaviour(client: Client) {
       expect((await client.get('/taxa/aggregate?aggregateBy=taxonRank,')).status).toBe(422);
       expect((await client.get('/taxa/aggregate?aggregateBy=taxonRank&aggregateSize=0')).status).toBe(422);
     });
+
+    const refusal = (pointer: string, text: string) => ({
+      errorCode: 'BAD_REQUEST',
+      message: expect.stringContaining(text),
+      localized: expect.objectContaining({ en: 'Bad request' }),
+      details: { [`/query/${pointer}`]: [expect.stringContaining(text)] },
+    });
+
+    it('refuses up front what could make more buckets than the limit, naming the parameter and the limit', async () => {
+      const deep = await client.get('/taxa/aggregate?aggregateSize=10000&aggregateBy=parents,parents,parents,parents,parents,parents');
+      expect(deep.status).toBe(400);
+      expect(deep.body).toEqual(refusal('aggregateBy', 'at most 5 nested fields in one aggregation (got 6)'));
+      const wide = await client.get('/taxa/aggregate?aggregateBy=parents,parents,parents,parents,parents');
+      expect(wide.status).toBe(400);
+      expect(wide.body).toEqual(refusal('aggregateBy', 'can make 111,110 buckets; at most 65,536 are allowed'));
+      const siblings = await client.get(`/taxa/aggregate?aggregateBy=${Array.from({ length: 21 }, (_, i) => `taxonRank=a${i}`).join(';')}`);
+      expect(siblings.status).toBe(400);
+      expect(siblings.body).toEqual(refusal('aggregateBy', 'at most 20 aggregations in one request (got 21)'));
+      const size = await client.get('/taxa/aggregate?aggregateBy=taxonRank&aggregateSize=10001');
+      expect(size.status).toBe(400);
+      expect(size.body).toEqual(refusal('aggregateSize', 'at most 10000 (got 10001)'));
+      const posted = await client.post('/taxa/species/aggregate?aggregateBy=parents,parents&aggregateSize=300', {});
+      expect(posted.status).toBe(400);
+      expect(posted.body).toEqual(refusal('aggregateBy', 'can make 90,300 buckets'));
+    });
+
+    it('answers the largest requests the limits allow', async () => {
+      const nested = await client.get('/taxa/aggregate?aggregateBy=parents,parents&aggregateSize=255');
+      expect(nested.status).toBe(200);
+      expect(nested.body['parents,parents'].length).toBeGreaterThan(35);
+      const one = await client.get('/taxa/aggregate?aggregateBy=id&aggregateSize=10000');
+      expect(one.status).toBe(200);
+      expect(one.body.id).toHaveLength(35);
+    });
   });
 }

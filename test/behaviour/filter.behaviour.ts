@@ -91,6 +91,15 @@ export function filterBehaviour(client: Client) {
       expect(body.message).toContain('(and 4 more)');
     });
 
+    it("refuses a bare '!' or an empty value instead of matching everything", async () => {
+      const { status, body } = await client.post('/taxa', { taxonRank: '!', informalTaxonGroups: ['MVL.1', ''] });
+      expect(status).toBe(422);
+      expect(body.details).toEqual({
+        '/body/taxonRank': ["Filter 'taxonRank' takes a value after '!'"],
+        '/body/informalTaxonGroups/1': ["Filter 'informalTaxonGroups' takes a value"],
+      });
+    });
+
     it('refuses numbers as filter keys: only string and boolean leaves filter', async () => {
       const { status, body } = await client.post('/taxa', { taxonomicOrder: '1' });
       expect(status).toBe(422);

@@ -118,6 +118,7 @@ export function createMockConnection(handler: MockHandler): MockConnection {
 }
 
 /** An Elasticsearch error answer, as the cluster shapes it. */
-export function errorAnswer(statusCode: number, type: string, reason: string): MockAnswer {
-  return { statusCode, body: { error: { root_cause: [{ type, reason }], type, reason }, status: statusCode } };
+/** The cluster's error body; `more` adds to its `error` object (`caused_by`, another `root_cause`). */
+export function errorAnswer(statusCode: number, type: string, reason: string, more: Record<string, unknown> = {}): MockAnswer {
+  return { statusCode, body: { error: { root_cause: [{ type, reason }], type, reason, ...more }, status: statusCode } };
 }

@@ -44,7 +44,7 @@ export const taxaGetPageQuery = taxaPageQuery.extend(simpleFilters);
 
 const aggregation = {
   aggregateBy: z.string({ error: 'is required' }).trim().min(1, 'is required'),
-  aggregateSize: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000).default(DEFAULT_AGGREGATE_SIZE),
+  aggregateSize: z.coerce.number({ error: 'must be a number' }).int().min(1).default(DEFAULT_AGGREGATE_SIZE),
 };
 
 export const taxaAggregateQuery = z.object({ ...scopeQuery, ...aggregation });

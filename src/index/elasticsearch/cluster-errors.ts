@@ -7,6 +7,22 @@
  */
 import { errors } from '@elastic/elasticsearch';
 import { AppError } from '../../errors.ts';
+import { MAX_BUCKETS, TooManyBucketsError } from '../engine.ts';
+
+interface ClusterErrorBody {
+  type?: string;
+  caused_by?: ClusterErrorBody;
+  root_cause?: ClusterErrorBody[];
+}
+
+/** Whether the cluster refused the search for making too many buckets (`search.max_buckets`). */
+export function isTooManyBuckets(error: unknown): boolean {
+  if (!(error instanceof errors.ResponseError)) return false;
+  const seen = (body: ClusterErrorBody | undefined): boolean =>
+    body !== undefined &&
+    (body.type === 'too_many_buckets_exception' || seen(body.caused_by) || (body.root_cause ?? []).some(seen));
+  return seen((error.body as { error?: ClusterErrorBody } | undefined)?.error);
+}
 
 /** Why the cluster cannot answer, in a few words fit for a client, or undefined when it answered. */
 export function unavailableReason(error: unknown): string | undefined {
@@ -33,6 +49,7 @@ export function unavailableReason(error: unknown): string | undefined {
  * which the handler would otherwise pass on with the cluster's message).
  */
 export function asServiceError(error: unknown): unknown {
+  if (isTooManyBuckets(error)) return new TooManyBucketsError(MAX_BUCKETS);
   const reason = unavailableReason(error);
   if (reason !== undefined) {
     return new AppError('SERVICE_UNAVAILABLE', `Service unavailable: ${reason}; try again shortly`, undefined, { cause: error });

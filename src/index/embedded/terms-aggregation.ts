@@ -8,9 +8,12 @@
  * - the shard keeps its best `shard_size` buckets (`size * 1.5 + 10` unless ordered by key),
  *   the final reduce drops those under `min_doc_count` and keeps `size`; `sum_other_doc_count`
  *   is what the shard cut plus what the reduce cut (not what `min_doc_count` dropped);
- * - sub-aggregations run only for the buckets returned, over the bucket's documents.
+ * - sub-aggregations run only for the buckets returned, over the bucket's documents;
+ * - a search's buckets, every level counted, stop at `MAX_BUCKETS` (`TooManyBucketsError`),
+ *   checked level by level before the sub-aggregations of a level run.
  */
 import type { estypes } from '@elastic/elasticsearch';
+import { MAX_BUCKETS, TooManyBucketsError } from '../engine.ts';
 import { Bitset } from './bitset.ts';
 import type { TermsAggregationSpec } from './aggregation-spec.ts';
 import type { FieldIndex } from './field-index.ts';
@@ -39,18 +42,29 @@ interface Candidates {
   ranks: number[];
 }
 
+/** The buckets a search may still make. */
+class BucketBudget {
+  private made = 0;
+
+  spend(buckets: number): void {
+    this.made += buckets;
+    if (this.made > MAX_BUCKETS) throw new TooManyBucketsError(MAX_BUCKETS);
+  }
+}
+
 export function runAggregations(
   specs: readonly TermsAggregationSpec[],
   docs: Bitset,
   total: number,
   index: IndexData,
+  budget = new BucketBudget(),
 ): AggregationResults {
-  return Object.fromEntries(specs.map((spec) => [spec.name, runTerms(spec, docs, total, index)]));
+  return Object.fromEntries(specs.map((spec) => [spec.name, runTerms(spec, docs, total, index, budget)]));
 }
 
-function runTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, index: IndexData): TermsResult {
+function runTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, index: IndexData, budget: BucketBudget): TermsResult {
   const field = index.field(spec.field);
-  if (field === undefined) return unmappedTerms(spec, docs, total, index);
+  if (field === undefined) return unmappedTerms(spec, docs, total, index, budget);
   const missing = missingBucket(spec, field, docs, total);
   const candidates = collectCandidates(spec, field, docs, total, missing);
   const shardTop = selectTop(candidates.ords.length, spec.shardSize, bucketComparator(spec, candidates));
@@ -59,19 +73,22 @@ function runTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, index
   const all = candidates.counts.reduce((sum, count) => sum + count, 0);
   const other = all - sumOf(shardTop) + sumOf(eligible.slice(spec.size));
   const isBoolean = field.spec.type === 'boolean';
-  const buckets = eligible.slice(0, spec.size).map((i) => {
+  const returned = eligible.slice(0, spec.size);
+  budget.spend(returned.length);
+  const buckets = returned.map((i) => {
     const ord = candidates.ords[i]!;
     const key = ord >= 0 ? field.keyAt(ord) : missing!.key;
     const members = () => bucketDocs(field, docs, ord, missing?.ord === ord);
-    return bucketOf(key, candidates.counts[i]!, isBoolean, spec, members, index);
+    return bucketOf(key, candidates.counts[i]!, isBoolean, spec, members, index, budget);
   });
   return result(spec, docCountError(spec, shardTop.length), other, buckets);
 }
 
 /** An unmapped field has no buckets, unless `missing` gives every document its value. */
-function unmappedTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, index: IndexData): TermsResult {
+function unmappedTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, index: IndexData, budget: BucketBudget): TermsResult {
   if (spec.missing === undefined || total === 0 || total < spec.minDocCount) return result(spec, 0, 0, []);
-  return result(spec, 0, 0, [bucketOf(String(spec.missing), total, false, spec, () => docs, index)]);
+  budget.spend(1);
+  return result(spec, 0, 0, [bucketOf(String(spec.missing), total, false, spec, () => docs, index, budget)]);
 }
 
 function missingBucket(spec: TermsAggregationSpec, field: FieldIndex, docs: Bitset, total: number): MissingBucket | undefined {
@@ -150,10 +167,11 @@ function bucketOf(
   spec: TermsAggregationSpec,
   docs: () => Bitset,
   index: IndexData,
+  budget: BucketBudget,
 ): Bucket {
   const entry: Bucket = isBoolean ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: count } : { key, doc_count: count };
   if (spec.subAggregations.length === 0) return entry;
-  return { ...entry, ...runAggregations(spec.subAggregations, docs(), count, index) };
+  return { ...entry, ...runAggregations(spec.subAggregations, docs(), count, index, budget) };
 }
 
 function result(spec: TermsAggregationSpec, error: number, other: number, buckets: Bucket[]): TermsResult {

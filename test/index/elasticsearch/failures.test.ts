@@ -56,6 +56,17 @@ describe('the Elasticsearch engine when the cluster fails', () => {
     });
   }
 
+  it("answers the cluster's too_many_buckets_exception as the embedded engine's limit: a 400 naming aggregateBy", async () => {
+    const nested = { type: 'too_many_buckets_exception', reason: 'Trying to create too many buckets. Must be less than or equal to: [65536].' };
+    for (const status of [400, 503]) {
+      built.mock.intercept((request) => request.path.endsWith('/_search'), errorAnswer(status, 'search_phase_execution_exception', 'all shards failed', { caused_by: nested, root_cause: [nested] }));
+      const response = await built.app.inject({ method: 'GET', url: '/taxa/aggregate?aggregateBy=taxonRank' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errorCode: 'BAD_REQUEST', details: { '/query/aggregateBy': [expect.stringContaining('more than 65536 buckets')] } });
+      built.mock.clearIntercepts();
+    }
+  });
+
   it('answers a failing search with a 503 while the versions are still cached', async () => {
     const cached = await buildElasticsearchTestApp({ client: { requestTimeout: REQUEST_TIMEOUT } });
     expect((await cached.app.inject({ method: 'GET', url: '/taxa' })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnsupportedQueryError } from '../../../src/index/engine.ts';
+import { MAX_BUCKETS, TooManyBucketsError, UnsupportedQueryError } from '../../../src/index/engine.ts';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
 import { fieldCatalogFromMapping } from '../../../src/index/embedded/field-catalog.ts';
 import { fixtureIndex, untyped } from './fixtures.ts';
@@ -13,6 +13,20 @@ function aggs(aggregations: unknown, query?: unknown): unknown {
 const terms = (buckets: unknown[], other = 0) => ({ doc_count_error_upper_bound: 0, sum_other_doc_count: other, buckets });
 
 describe('terms aggregation', () => {
+  it('stops at MAX_BUCKETS buckets over every level, as Elasticsearch does, before the deeper levels run', () => {
+    // 300 documents that all hold the same 300 values: 300 buckets, each with 300 sub-buckets.
+    const values = Array.from({ length: 300 }, (_, i) => `v${i}`);
+    const fields = fieldCatalogFromMapping({ properties: { t: { type: 'keyword' } } });
+    const dense = DocumentIndex.build(Array.from({ length: 300 }, (_, i) => ({ id: `d${i}`, t: values })), { fields, idField: 'id' });
+    const nested = (size: number) => ({ t: { terms: { field: 't', size }, aggs: { u: { terms: { field: 't', size } } } } });
+    expect(300 + 300 * 300).toBeGreaterThan(MAX_BUCKETS);
+    expect(() => dense.search({ size: 0, aggs: nested(300) })).toThrow(TooManyBucketsError);
+    expect(() => dense.search({ size: 0, aggs: nested(300) })).toThrow(`more than ${MAX_BUCKETS} buckets`);
+    const allowed = dense.search({ size: 0, aggs: nested(250) }).aggregations as { t: { buckets: { u: { buckets: unknown[] } }[] } };
+    expect(allowed.t.buckets).toHaveLength(250);
+    expect(allowed.t.buckets[0]!.u.buckets).toHaveLength(250);
+  });
+
   it('counts documents per term, by count descending then key ascending', () => {
     expect(aggs({ ranks: { terms: { field: 'rank' } } })).toEqual({
       ranks: terms([{ key: 'species', doc_count: 3 }, { key: 'genus', doc_count: 2 }, { key: 'class', doc_count: 1 }]),

@@ -1,5 +1,5 @@
 /** Aggregations: /taxa/aggregate, /taxa/species/aggregate, /taxa/{id}/species/aggregate. */
-import { parseAggregateBy } from '../../../query/aggregate.ts';
+import { aggregationRequest } from '../../../query/aggregate.ts';
 import { registerRoute } from '../../route.ts';
 import { filterBodySchema, taxaAggregateQuery, taxaGetAggregateQuery, taxonParams } from '../../schemas/taxa.ts';
 import { requestFilter, scopeOf, type TaxaRouteContext } from './context.ts';
@@ -21,7 +21,7 @@ export function registerTaxaAggregates({ app, registry, taxa }: TaxaRouteContext
         body,
         response: AGGREGATE_ANSWER,
         handler: async ({ query: q, body: b }) => {
-          const specs = parseAggregateBy(q.aggregateBy);
+          const specs = aggregationRequest(q.aggregateBy, q.aggregateSize);
           const filter = requestFilter(method, q, b);
           return taxa.aggregate(q.checklistVersion, filter, { ...scopeOf(q), speciesOnly }, specs, q.aggregateSize);
         },
@@ -38,7 +38,7 @@ export function registerTaxaAggregates({ app, registry, taxa }: TaxaRouteContext
       body,
       response: AGGREGATE_ANSWER,
       handler: async ({ query: q, params, body: b }) => {
-        const specs = parseAggregateBy(q.aggregateBy);
+        const specs = aggregationRequest(q.aggregateBy, q.aggregateSize);
         const filter = requestFilter(method, q, b);
         await taxa.assertTaxon(q.checklistVersion, params.id);
         const scope = { ...scopeOf(q), parentTaxonId: params.id, speciesOnly: true };
