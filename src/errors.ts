@@ -43,13 +43,29 @@ export const ERROR_CATALOGUE = {
     statusCode: 405,
     localized: { en: 'Method not allowed', fi: 'Menetelmä ei ole sallittu', sv: 'Metoden är inte tillåten' },
   },
+  REQUEST_TIMEOUT: {
+    statusCode: 408,
+    localized: { en: 'The request took too long to arrive', fi: 'Pyynnön saapuminen kesti liian kauan', sv: 'Begäran tog för lång tid att komma fram' },
+  },
   PAYLOAD_TOO_LARGE: {
     statusCode: 413,
     localized: { en: 'Request body is too large', fi: 'Pyynnön runko on liian suuri', sv: 'Begärans innehåll är för stort' },
   },
+  URI_TOO_LONG: {
+    statusCode: 414,
+    localized: { en: 'The address is too long', fi: 'Osoite on liian pitkä', sv: 'Adressen är för lång' },
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     statusCode: 415,
     localized: { en: 'Unsupported content type', fi: 'Sisältötyyppiä ei tueta', sv: 'Innehållstypen stöds inte' },
+  },
+  TOO_MANY_REQUESTS: {
+    statusCode: 429,
+    localized: { en: 'Too many requests; try again later', fi: 'Liikaa pyyntöjä; yritä myöhemmin uudelleen', sv: 'För många förfrågningar; försök igen senare' },
+  },
+  REQUEST_HEADER_FIELDS_TOO_LARGE: {
+    statusCode: 431,
+    localized: { en: 'The request headers are too large', fi: 'Pyynnön otsakkeet ovat liian suuret', sv: 'Begärans rubriker är för stora' },
   },
   SERVICE_UNAVAILABLE: {
     statusCode: 503,

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       PORT: 3000, HOST: '127.0.0.1', TAXA_ENGINE: 'embedded', TAXA_DATA_DIR: DEFAULT_DATA_DIR,
       ELASTICSEARCH_INDEX_PREFIX: 'taxa', ACCESS_TOKENS: [], LOG_LEVEL: 'info', SEARCH_CACHE_MB: 16,
-      SHUTDOWN_TIMEOUT_MS: 10_000,
+      SHUTDOWN_TIMEOUT_MS: 10_000, RATE_LIMIT_PER_MINUTE: 6_000,
     });
     expect(DEFAULT_DATA_DIR).toMatch(/data\/sample$/);
   });
@@ -27,6 +27,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ SEARCH_CACHE_MB: '-1' })).toThrow(/SEARCH_CACHE_MB/);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
     expect(() => loadConfig({ TAXA_ENGINE: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: is required/);
     expect(() => loadConfig({ ELASTICSEARCH_URL: 'ftp://es:9200' })).toThrow(/ELASTICSEARCH_URL/);
     expect(() => loadConfig({ ELASTICSEARCH_INDEX_PREFIX: 'Taxa' })).toThrow(/ELASTICSEARCH_INDEX_PREFIX: must be 1 to 100 lower-case/);

@@ -7,8 +7,9 @@ import Fastify from 'fastify';
 import { AppError } from '../errors.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
-import { registerAccessTokens } from './auth.ts';
-import { registerErrorHandling, toAppError } from './error-handler.ts';
+import { createTokenCheck, registerAccessTokens } from './auth.ts';
+import { answerClientError, registerErrorHandling, registerMethodNotAllowed, toAppError } from './error-handler.ts';
+import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createResponseCache, DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
 import type { RouteDescription } from './route.ts';
@@ -27,6 +28,10 @@ export interface AppDependencies {
   accessTokens?: readonly string[];
   /** bound of the name-search answers kept, in bytes (default `DEFAULT_RESPONSE_CACHE_BYTES`; 0 keeps none) */
   searchCacheBytes?: number;
+  /** requests a minute per token or client address (`protection.ts`); 0 or absent: no limit */
+  rateLimitPerMinute?: number;
+  /** refuse requests with a 503 past these (`protection.ts`); absent: no overload check */
+  overload?: OverloadLimits;
 }
 
 /** Fastify options every instance of the app needs: safe JSON parsing of hostile keys. */
@@ -37,6 +42,9 @@ export const FASTIFY_OPTIONS = {
     const known = toAppError(error) ?? new AppError('BAD_REQUEST', error.message);
     reply.status(known.statusCode).send(known.toJSON());
   },
+  // Requests the HTTP parser refuses (headers or URL over 16 KB, malformed requests) never reach
+  // the routes: they are answered here, on the socket, with the same error object.
+  clientErrorHandler: answerClientError,
   routerOptions: { ignoreTrailingSlash: true },
 } as const;
 
@@ -61,7 +69,10 @@ function registerJsonParser(app: FastifyInstance): void {
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerJsonParser(app);
-  registerAccessTokens(app, deps.accessTokens ?? []);
+  const tokens = createTokenCheck(deps.accessTokens ?? []);
+  if (deps.overload) await registerOverloadProtection(app, deps.overload);
+  await registerRateLimit(app, deps.rateLimitPerMinute ?? 0, tokens);
+  registerAccessTokens(app, tokens);
   const taxa = createTaxaService({ engine: deps.engine });
   const registry: RouteDescription[] = [];
   const context = { app, registry, taxa };
@@ -76,7 +87,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerSearchRoutes(app, registry, { engine: deps.engine, search, answers });
   registerHealthRoutes(app, registry, deps.engine);
   const openapi = buildOpenApiDocument(registry);
-  app.get('/openapi', async () => openapi);
+  app.get('/openapi', { config: { public: true } }, async () => openapi);
+  registerMethodNotAllowed(app, [...registry, { method: 'GET', url: '/openapi' }]);
   return app;
 }
 

@@ -3,7 +3,9 @@
  * Fastify's own 4xx (bad JSON, wrong content type, body too large) get catalogue codes; anything
  * else is a logged 500 whose message reveals nothing.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { TooManyBucketsError } from '../index/engine.ts';
 
@@ -11,9 +13,17 @@ const FASTIFY_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
+  503: 'SERVICE_UNAVAILABLE',
 };
+
+/** Seconds a client is told to wait after a 503 that does not say otherwise. */
+const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
@@ -32,8 +42,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(error);
     if (known) {
-      // A deliberate 503 (the search cluster is away) is answered as it is; its cause is logged.
-      if (known.statusCode >= 500) request.log.warn({ err: known.cause ?? known }, known.message);
+      // A deliberate 503 (the search cluster is away, the data still loading, overload) is
+      // answered as it is, with a time to come back; the cluster's failure behind it is logged.
+      if (known.statusCode === 503) {
+        if (known.cause) request.log.warn({ err: known.cause }, known.message);
+        else request.log.info(known.message);
+        if (!reply.hasHeader('Retry-After')) reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      }
       return reply.status(known.statusCode).send(known.toJSON());
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -44,4 +59,65 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
     return reply.status(404).send(error.toJSON());
   });
+}
+
+/**
+ * Every method a route does not have, on each route's path: a 405 error object with `Allow`
+ * (instead of the 404 an unknown method would get).
+ */
+export function registerMethodNotAllowed(app: FastifyInstance, routes: readonly { method: string; url: string }[]): void {
+  const allowed = new Map<string, Set<string>>();
+  for (const { method, url } of routes) {
+    const methods = allowed.get(url) ?? new Set<string>();
+    methods.add(method);
+    if (method === 'GET') methods.add('HEAD');
+    allowed.set(url, methods);
+  }
+  for (const [url, methods] of allowed) {
+    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as HTTPMethods[]).filter((m) => !methods.has(m));
+    const allow = [...methods].join(', ');
+    app.route({
+      method: others,
+      url,
+      handler: async (request, reply) => {
+        reply.header('Allow', allow);
+        throw new AppError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${url}; allowed: ${allow}`);
+      },
+    });
+  }
+}
+
+const LONG_REQUEST_LINE = 8 * 1024;
+
+/** Node's HTTP parser refused the request: which error object answers it. */
+function clientErrorOf(error: Error & { code?: string; rawPacket?: Buffer }): AppError {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      // The parser's limit is on the request line and headers together: a request line of more
+      // than half of it is taken for a URL too long.
+      return error.rawPacket !== undefined && !(error.rawPacket.subarray(0, LONG_REQUEST_LINE).includes('\r\n'))
+        ? new AppError('URI_TOO_LONG', 'The request line is longer than the server accepts (16 KB with the headers)')
+        : new AppError('REQUEST_HEADER_FIELDS_TOO_LARGE', 'The request line and headers are larger than the server accepts (16 KB)');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new AppError('REQUEST_TIMEOUT', 'The request did not arrive in time');
+    default:
+      return new AppError('BAD_REQUEST', `Malformed HTTP request${error.code ? ` (${error.code})` : ''}`);
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: the answer, with the error object, written on the socket,
+ * which then closes (the parser cannot go on after such a request).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const known = clientErrorOf(error);
+  const body = JSON.stringify(known.toJSON());
+  socket.end(
+    `HTTP/1.1 ${known.statusCode} ${STATUS_CODES[known.statusCode]}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -38,10 +38,14 @@ const ERROR_RESPONSE = {
   },
 };
 
+/** Either scheme opens every route but the public ones. */
+const SECURITY = [{ bearer: [] }, { accessToken: [] }];
+
 function operationOf(route: RouteDescription) {
   return {
     summary: route.summary,
     tags: route.tags,
+    ...(route.public ? { security: [] } : { security: SECURITY }),
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
     ...(route.body
       ? { requestBody: { required: false, content: { 'application/json': { schema: jsonSchemaOf(route.body) } } } }
@@ -51,7 +55,9 @@ function operationOf(route: RouteDescription) {
       '400': ERROR_RESPONSE,
       '401': ERROR_RESPONSE,
       '404': ERROR_RESPONSE,
+      '405': ERROR_RESPONSE,
       '422': ERROR_RESPONSE,
+      '429': ERROR_RESPONSE,
       '503': ERROR_RESPONSE,
     },
   };
@@ -68,8 +74,8 @@ export function buildOpenApiDocument(routes: RouteDescription[]) {
     info: { title: 'Taxon engine', version: '1.0.0', description: 'Taxa: search, filter, tree, aggregations, checklist versions.' },
     components: {
       securitySchemes: {
-        accessToken: { type: 'apiKey', in: 'query', name: 'access_token' },
-        bearer: { type: 'http', scheme: 'bearer' },
+        accessToken: { type: 'apiKey', in: 'query', name: 'access_token', description: 'needed when the service is configured with access tokens' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'needed when the service is configured with access tokens' },
       },
     },
     paths,

@@ -55,7 +55,7 @@ export interface RouteInput<Q extends AnySchema, P extends AnySchema> {
 /** What the OpenAPI document needs of a route. */
 export type RouteDescription = Pick<
   RouteDefinition<AnySchema, AnySchema, AnySchema>,
-  'method' | 'url' | 'summary' | 'tags' | 'query' | 'params' | 'body' | 'response'
+  'method' | 'url' | 'summary' | 'tags' | 'query' | 'params' | 'body' | 'response' | 'public'
 >;
 
 function issuesToDetails(place: 'query' | 'params', error: z.ZodError): ErrorDetails {
@@ -82,7 +82,7 @@ export function registerRoute<Q extends AnySchema, P extends AnySchema, B extend
   route: RouteDefinition<Q, P, B>,
 ): void {
   const { method, url, summary, tags, query, params, body, response } = route;
-  registry.push({ method, url, summary, tags, query, params, body, response });
+  registry.push({ method, url, summary, tags, query, params, body, response, public: route.public ?? false });
   app.route({
     method: route.method,
     url: route.url,

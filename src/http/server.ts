@@ -26,6 +26,8 @@ import { coalesced } from '../runtime/reload.ts';
 import { createWorkerEngine } from '../runtime/worker-engine.ts';
 import { buildApp, FASTIFY_OPTIONS } from './app.ts';
 import { drainOnClose } from './drain-on-close.ts';
+import { loggerOptions } from './logging.ts';
+import { DEFAULT_OVERLOAD_LIMITS } from './protection.ts';
 
 /** The engine could not be opened (the cluster is away or empty); the message says what to do. */
 export class EngineStartError extends Error {
@@ -109,7 +111,7 @@ async function openElasticsearch(config: Config, log: FastifyBaseLogger): Promis
 export async function startServer(config: Config): Promise<() => Promise<void>> {
   const app = Fastify({
     ...FASTIFY_OPTIONS,
-    logger: { level: config.LOG_LEVEL },
+    logger: loggerOptions(config.LOG_LEVEL),
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     // While closing, a request on a kept-alive connection is still answered, with
@@ -119,7 +121,13 @@ export async function startServer(config: Config): Promise<() => Promise<void>> 
   drainOnClose(app.server);
   const opened = config.TAXA_ENGINE === 'elasticsearch' ? await openElasticsearch(config, app.log) : openEmbedded(config, app.log);
   const { engine, hangup } = opened;
-  await buildApp(app, { engine, accessTokens: config.ACCESS_TOKENS, searchCacheBytes: Math.round(config.SEARCH_CACHE_MB * 1024 * 1024) });
+  await buildApp(app, {
+    engine,
+    accessTokens: config.ACCESS_TOKENS,
+    searchCacheBytes: Math.round(config.SEARCH_CACHE_MB * 1024 * 1024),
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    overload: DEFAULT_OVERLOAD_LIMITS,
+  });
   const close = async () => {
     process.off('SIGHUP', hangup);
     await app.close();

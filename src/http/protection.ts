@@ -1,0 +1,63 @@
+/**
+ * Abuse and overload protection, registered before the routes.
+ *
+ * Rate limiting (`@fastify/rate-limit`): a number of requests per minute per valid access token,
+ * or per client address for requests without one (every request when no tokens are configured,
+ * and wrong-token guesses, so that guessing is throttled like any other traffic). Past it, a 429
+ * error object with `Retry-After`. The health checks and the OpenAPI document are not counted.
+ *
+ * Overload (`@fastify/under-pressure`): while the event loop lags or the heap is nearly full, new
+ * requests get a 503 error object with `Retry-After` at once, instead of queueing without bound
+ * behind the ones being answered; the health checks still answer.
+ */
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getHeapStatistics } from 'node:v8';
+import { AppError } from '../errors.ts';
+import type { TokenCheck } from './auth.ts';
+
+export interface OverloadLimits {
+  /** the event loop's delay, in milliseconds, past which requests are refused */
+  maxEventLoopDelayMs: number;
+  /** the share of the heap limit past which requests are refused */
+  maxHeapShare: number;
+}
+
+/** Far above what ordinary serving reaches: only a process that is drowning trips them. */
+export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = { maxEventLoopDelayMs: 1_000, maxHeapShare: 0.9 };
+
+/** Seconds a client is told to wait after an overload 503. */
+const OVERLOAD_RETRY_AFTER_S = 5;
+
+const isPublic = (request: FastifyRequest) => request.routeOptions.config.public === true;
+
+export async function registerRateLimit(app: FastifyInstance, perMinute: number, tokens: TokenCheck): Promise<void> {
+  if (perMinute <= 0) return;
+  await app.register(rateLimit, {
+    global: true,
+    max: perMinute,
+    timeWindow: 60_000,
+    allowList: (request) => isPublic(request),
+    keyGenerator: (request) => {
+      const digest = tokens.required ? tokens.validDigestOf(request) : undefined;
+      return digest === undefined ? `address:${request.ip}` : `token:${digest}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new AppError('TOO_MANY_REQUESTS', `Rate limit exceeded: at most ${context.max} requests a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),
+  });
+}
+
+export async function registerOverloadProtection(app: FastifyInstance, limits: OverloadLimits): Promise<void> {
+  await app.register(underPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * limits.maxHeapShare),
+    retryAfter: OVERLOAD_RETRY_AFTER_S,
+    // Async: a rejection reaches the error handler, which answers with the error object.
+    pressureHandler: async (request, reply, type) => {
+      if (isPublic(request)) return;
+      reply.header('Retry-After', String(OVERLOAD_RETRY_AFTER_S));
+      throw new AppError('SERVICE_UNAVAILABLE', `The service is overloaded (${type}); try again shortly`);
+    },
+  });
+}
