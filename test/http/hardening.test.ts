@@ -33,41 +33,6 @@ describe('logs', () => {
   });
 });
 
-describe('access tokens', () => {
-  let built: TestApp;
-  beforeAll(async () => {
-    built = await buildTestApp({ accessTokens: ['secret-1', 'secret-2'] });
-  });
-  afterAll(async () => built.app.close());
-
-  it('take the bearer scheme in any case, and personToken in the query', async () => {
-    for (const authorization of ['bearer secret-1', 'BEARER secret-2', 'Bearer  secret-1 ']) {
-      expect((await built.app.inject({ method: 'GET', url: '/taxa?pageSize=1', headers: { authorization } })).statusCode, authorization).toBe(200);
-    }
-    expect((await built.app.inject({ method: 'GET', url: '/taxa?pageSize=1&personToken=secret-2' })).statusCode).toBe(200);
-  });
-
-  it('answer a 401 with WWW-Authenticate: Bearer', async () => {
-    const missing = await built.app.inject({ method: 'GET', url: '/taxa' });
-    expect(missing.statusCode).toBe(401);
-    expect(missing.headers['www-authenticate']).toBe('Bearer realm="taxa"');
-    const wrong = await built.app.inject({ method: 'GET', url: '/taxa', headers: { authorization: 'Bearer secret-3' } });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.headers['www-authenticate']).toBe('Bearer realm="taxa", error="invalid_token"');
-    expect(wrong.json()).toEqual({ ...errorObject('UNAUTHORIZED'), message: 'The access token is not valid' });
-  });
-
-  it('leave the health checks and the OpenAPI document open, and the document says so', async () => {
-    expect((await built.app.inject({ method: 'GET', url: '/health/live' })).statusCode).toBe(200);
-    const openapi = await built.app.inject({ method: 'GET', url: '/openapi' });
-    expect(openapi.statusCode).toBe(200);
-    const document = openapi.json();
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['accessToken', 'bearer']);
-    expect(document.paths['/taxa'].get.security).toEqual([{ bearer: [] }, { accessToken: [] }]);
-    expect(document.paths['/health/live'].get.security).toEqual([]);
-  });
-});
-
 describe('rate limits', () => {
   it('count per valid token, and wrong-token guesses per client address, with a 429 error object and Retry-After', async () => {
     const { engine } = await buildTestApp();
