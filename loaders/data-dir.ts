@@ -2,10 +2,12 @@
  * What a data directory holds: the informal groups, optional version metadata, and one
  * checklist file per version. Unknown version files are problems, not silently skipped.
  */
+import { isUtf8 } from 'node:buffer';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ChecklistVersion, InformalTaxonGroup } from '../src/index/engine.ts';
+import { firstInvalidUtf8, withoutBom } from './ndjson.ts';
 import type { DataProblem } from './problems.ts';
 
 /** The checklist versions the service knows, `current` first. */
@@ -29,6 +31,26 @@ export interface DataDirectory {
   checklistVersions: ChecklistVersion[];
   /** version id → file name, in the order of KNOWN_VERSIONS */
   versionFiles: Map<string, string>;
+  /** whether the informal groups file was read and valid (if not, no taxon's groups are checked) */
+  groupsRead: boolean;
+}
+
+/** The text of a small JSON file: a byte-order mark skipped, UTF-8 required. */
+async function readText(dir: string, file: string, problems: DataProblem[]): Promise<string | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = withoutBom(await readFile(join(dir, file)));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') problems.push({ file, message: 'is a directory, not a file' });
+    else if (code !== 'ENOENT') problems.push({ file, message: `cannot read: ${(error as Error).message}` });
+    return undefined;
+  }
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  const offset = firstInvalidUtf8(bytes);
+  const line = bytes.subarray(0, offset).toString('latin1').split('\n').length;
+  problems.push({ file, line, message: `invalid UTF-8 at byte ${offset} of the file` });
+  return undefined;
 }
 
 async function readJsonFile<T>(
@@ -37,12 +59,8 @@ async function readJsonFile<T>(
   schema: z.ZodType<T>,
   problems: DataProblem[],
 ): Promise<T | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, file), 'utf8');
-  } catch {
-    return undefined;
-  }
+  const text = await readText(dir, file, problems);
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -58,6 +76,7 @@ async function readJsonFile<T>(
   return undefined;
 }
 
+/** Checks ids, subgroup references and cycles. */
 function checkGroups(groups: InformalTaxonGroup[], problems: DataProblem[]): void {
   const ids = new Set<string>();
   for (const group of groups) {
@@ -66,9 +85,49 @@ function checkGroups(groups: InformalTaxonGroup[], problems: DataProblem[]): voi
   }
   for (const group of groups) {
     for (const sub of group.hasSubGroup ?? []) {
-      if (!ids.has(sub)) problems.push({ file: GROUPS_FILE, id: group.id, message: `unknown subgroup '${sub}'` });
+      if (!ids.has(sub)) problems.push({ file: GROUPS_FILE, id: group.id, message: `unknown subgroup '${sub}' in hasSubGroup` });
     }
   }
+  for (const cycle of subgroupCycles(groups)) {
+    problems.push({ file: GROUPS_FILE, id: cycle[0]!, message: `cycle in hasSubGroup: ${cycle.join(' → ')}` });
+  }
+}
+
+/**
+ * Every cycle of the subgroup relation, each once, as the path from its first group back to it
+ * (`A → B → A`; a group that is its own subgroup is `A → A`). Depth-first, by an explicit stack.
+ */
+export function subgroupCycles(groups: InformalTaxonGroup[]): string[][] {
+  const subgroups = new Map(groups.map((g) => [g.id, g.hasSubGroup ?? []]));
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[][] = [];
+  for (const root of subgroups.keys()) {
+    if (state.has(root)) continue;
+    const path: string[] = [];
+    const stack: { id: string; next: number }[] = [{ id: root, next: 0 }];
+    state.set(root, 'open');
+    path.push(root);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const subs = subgroups.get(top.id) ?? [];
+      if (top.next >= subs.length) {
+        state.set(top.id, 'done');
+        stack.pop();
+        path.pop();
+        continue;
+      }
+      const sub = subs[top.next++]!;
+      if (!subgroups.has(sub) || state.get(sub) === 'done') continue;
+      if (state.get(sub) === 'open') {
+        cycles.push([...path.slice(path.indexOf(sub)), sub]);
+        continue;
+      }
+      state.set(sub, 'open');
+      path.push(sub);
+      stack.push({ id: sub, next: 0 });
+    }
+  }
+  return cycles;
 }
 
 function findVersionFiles(files: string[], known: Set<string>, problems: DataProblem[]): Map<string, string> {
@@ -96,16 +155,18 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
     files = (await readdir(dir)).sort();
   } catch (error) {
     problems.push({ file: dir, message: `cannot read the data directory: ${(error as Error).message}` });
-    return { dir, informalTaxonGroups: [], checklistVersions: [], versionFiles: new Map() };
+    return { dir, informalTaxonGroups: [], checklistVersions: [], versionFiles: new Map(), groupsRead: false };
   }
   if (!files.includes(GROUPS_FILE)) problems.push({ file: GROUPS_FILE, message: 'missing file' });
-  const informalTaxonGroups = (await readJsonFile(dir, GROUPS_FILE, groupsSchema, problems)) ?? [];
+  const read = await readJsonFile(dir, GROUPS_FILE, groupsSchema, problems);
+  const informalTaxonGroups = read ?? [];
   checkGroups(informalTaxonGroups, problems);
+  const groupsRead = read !== undefined;
   const declared = (await readJsonFile(dir, VERSIONS_FILE, versionsSchema, problems)) ?? [];
   const known = new Set<string>([...KNOWN_VERSIONS, ...declared.map((v) => v.id)]);
   const versionFiles = findVersionFiles(files, known, problems);
   const checklistVersions = [...versionFiles.keys()].map(
     (id) => declared.find((v) => v.id === id) ?? { id },
   );
-  return { dir, informalTaxonGroups, checklistVersions, versionFiles };
+  return { dir, informalTaxonGroups, checklistVersions, versionFiles, groupsRead };
 }

@@ -14,6 +14,7 @@ import { readDataDirectory } from './data-dir.ts';
 import { deriveDocuments } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
+import { maxLineBytesFromEnv } from './ndjson.ts';
 import { readVersionFile, type TaxonLine } from './read-version.ts';
 import { buildTree } from './tree.ts';
 
@@ -51,6 +52,8 @@ export interface LoadOptions {
   progress?: boolean | Progress;
   /** called as each version has been read, validated and given its derived fields */
   onVersion?: (stats: VersionStats) => void;
+  /** the longest line of a version file, in bytes (default `DEFAULT_MAX_LINE_BYTES`) */
+  maxLineBytes?: number;
 }
 
 const secondsSince = (start: number) => Math.round((performance.now() - start) / 10) / 100;
@@ -63,22 +66,30 @@ function checkGroupReferences(file: string, lines: TaxonLine[], known: Set<strin
   }
 }
 
-async function loadVersion(
-  dir: string,
-  id: string,
-  file: string,
-  groups: InformalTaxonGroup[],
-  progress: Progress,
-  problems: DataProblem[],
-): Promise<{ version?: LoadedVersion; read: number }> {
+interface VersionContext {
+  dir: string;
+  /** the informal groups, or undefined when their file could not be read (no taxon is checked then) */
+  groups: InformalTaxonGroup[] | undefined;
+  progress: Progress;
+  maxLineBytes: number;
+  problems: DataProblem[];
+}
+
+async function loadVersion(id: string, file: string, context: VersionContext): Promise<{ version?: LoadedVersion; read: number }> {
+  const { dir, groups, progress, problems } = context;
   const path = join(dir, file);
-  progress.start(file, (await stat(path)).size);
-  const { lines, read } = await readVersionFile(path, file, problems, (bytes) => progress.advance(bytes));
+  const info = await stat(path);
+  if (info.isDirectory()) {
+    problems.push({ file, message: 'is a directory, not a file' });
+    return { read: 0 };
+  }
+  progress.start(file, info.size);
+  const { lines, read } = await readVersionFile(path, file, problems, { onBytes: (bytes) => progress.advance(bytes), maxLineBytes: context.maxLineBytes });
   progress.stop();
-  checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
+  if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
-  return { version: { id, file, documents: deriveDocuments(tree, groups) }, read };
+  return { version: { id, file, documents: deriveDocuments(tree, groups ?? []) }, read };
 }
 
 export async function loadDataDirectory(
@@ -86,14 +97,17 @@ export async function loadDataDirectory(
   options: LoadOptions = {},
 ): Promise<{ dataSet: DataSet; stats: LoadStats }> {
   const started = performance.now();
+  const maxLineBytes = options.maxLineBytes ?? maxLineBytesFromEnv();
   const problems: DataProblem[] = [];
   const directory = await readDataDirectory(dir, problems);
   const progress = typeof options.progress === 'object' ? options.progress : createProgress(options.progress ?? false);
   const versions: LoadedVersion[] = [];
   const perVersion: VersionStats[] = [];
+  const groups = directory.groupsRead ? directory.informalTaxonGroups : undefined;
+  const context: VersionContext = { dir, groups, progress, maxLineBytes, problems };
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();
-    const { version, read } = await loadVersion(dir, id, file, directory.informalTaxonGroups, progress, problems);
+    const { version, read } = await loadVersion(id, file, context);
     if (version) versions.push(version);
     const stats = { id, read, indexed: version?.documents.length ?? 0, seconds: secondsSince(versionStarted) };
     perVersion.push(stats);

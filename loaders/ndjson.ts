@@ -1,22 +1,125 @@
-/** Line-by-line reading of `.ndjson` and `.ndjson.gz` files, without holding a file in memory. */
+/**
+ * Line-by-line reading of `.ndjson` and `.ndjson.gz` files, without holding a file in memory,
+ * and without trusting it: lines are cut from the bytes, so a line longer than the limit (a
+ * few megabytes of gzip can expand to one gigabyte-long line) stops the reading with its place
+ * instead of building a string past what a process can hold; each line must be valid UTF-8
+ * (the first bad byte is named by its offset in the file); a byte-order mark at the start is
+ * skipped.
+ */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+
+/** The longest line read, in bytes, unless `MAX_LINE_BYTES` or the caller says otherwise. */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
+const LINE_LIMIT_RANGE = [1024, 1024 * 1024 * 1024] as const;
+
+/** `MAX_LINE_BYTES` from the environment, or the default; a bad value names the variable. */
+export function maxLineBytesFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const value = env.MAX_LINE_BYTES;
+  if (value === undefined || value === '') return DEFAULT_MAX_LINE_BYTES;
+  const bytes = Number(value);
+  if (!Number.isInteger(bytes) || bytes < LINE_LIMIT_RANGE[0] || bytes > LINE_LIMIT_RANGE[1]) {
+    throw new Error(`loader: MAX_LINE_BYTES must be a whole number of bytes from ${LINE_LIMIT_RANGE[0]} to ${LINE_LIMIT_RANGE[1]} (got '${value}')`);
+  }
+  return bytes;
+}
+
+export const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const NEWLINE = 0x0a;
 
 export interface NumberedLine {
   line: number;
   text: string;
 }
 
-/** Yields the non-blank lines of a file with their 1-based line numbers. */
-export async function* readLines(path: string, onBytes?: (bytes: number) => void): AsyncGenerator<NumberedLine> {
-  const raw = createReadStream(path);
-  if (onBytes) raw.on('data', (chunk) => onBytes(chunk.length));
-  const input = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let line = 0;
-  for await (const text of lines) {
-    line += 1;
-    if (text.trim() !== '') yield { line, text };
+export interface ReadLinesOptions {
+  maxLineBytes?: number;
+  /** bytes read from the file (compressed bytes for `.gz`), for a progress bar */
+  onBytes?: (bytes: number) => void;
+}
+
+/** A line that cannot be read: too long, or not UTF-8. The reading stops at it. */
+export class LineError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LineError';
   }
 }
+
+/**
+ * The offset of the first byte of `bytes` that is not part of a valid UTF-8 sequence (overlong
+ * forms, surrogates and values past U+10FFFF are invalid, as `TextDecoder` has them).
+ */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i]!;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (length === 0) return i;
+    if (length > 1 && !isUtf8(bytes.subarray(i, i + length))) {
+      for (let k = 1; k < length; k++) if (i + k >= bytes.length || (bytes[i + k]! & 0xc0) !== 0x80) return i + k;
+      return i;
+    }
+    i += length;
+  }
+  return -1;
+}
+
+/** `bytes` as text, or a `LineError` naming the file offset of the first byte that is not UTF-8. */
+function decodeLine(bytes: Buffer, line: number, fileOffset: number): string {
+  if (isUtf8(bytes)) return bytes.toString('utf8');
+  throw new LineError(line, `invalid UTF-8 at byte ${fileOffset + firstInvalidUtf8(bytes)} of the file`);
+}
+
+/** Yields the non-blank lines of a file with their 1-based line numbers. */
+export async function* readLines(path: string, options: ReadLinesOptions = {}): AsyncGenerator<NumberedLine> {
+  const maxLineBytes = options.maxLineBytes ?? maxLineBytesFromEnv();
+  const raw = createReadStream(path);
+  if (options.onBytes) raw.on('data', (chunk) => options.onBytes!(chunk.length));
+  const input = path.endsWith('.gz') ? pipeline(raw, createGunzip(), () => {}) : raw;
+  let line = 1;
+  let offset = 0; // of the start of the current line, in the (decompressed) file
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  try {
+    for await (const chunk of input as AsyncIterable<Buffer>) {
+      let start = 0;
+      for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE, start)) {
+        if (pendingBytes + end - start > maxLineBytes) throw tooLong(line, maxLineBytes);
+        const bytes = pending.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pending, chunk.subarray(start, end)]);
+        const text = decodeLine(line === 1 ? withoutBom(bytes) : bytes, line, line === 1 ? offset + bomLength(bytes) : offset);
+        if (text.trim() !== '') yield { line, text };
+        offset += bytes.length + 1;
+        line += 1;
+        pending = [];
+        pendingBytes = 0;
+        start = end + 1;
+      }
+      if (start < chunk.length) {
+        pendingBytes += chunk.length - start;
+        if (pendingBytes > maxLineBytes) throw tooLong(line, maxLineBytes);
+        pending.push(chunk.subarray(start));
+      }
+    }
+    if (pendingBytes > 0) {
+      const bytes = Buffer.concat(pending);
+      const text = decodeLine(line === 1 ? withoutBom(bytes) : bytes, line, line === 1 ? offset + bomLength(bytes) : offset);
+      if (text.trim() !== '') yield { line, text };
+    }
+  } finally {
+    raw.destroy();
+  }
+}
+
+const tooLong = (line: number, limit: number) =>
+  new LineError(line, `line longer than ${limit} bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read`);
+
+const bomLength = (bytes: Buffer) => (bytes.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0);
+
+/** The bytes without a UTF-8 byte-order mark at their start. */
+export const withoutBom = (bytes: Buffer) => bytes.subarray(bomLength(bytes));

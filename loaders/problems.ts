@@ -9,9 +9,13 @@ export interface DataProblem {
   message: string;
 }
 
+/** Control and invisible format characters (a stray byte-order mark) shown as `\u{…}` escapes. */
+const visible = (text: string) =>
+  text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16).toUpperCase()}}`);
+
 export function formatProblem(problem: DataProblem): string {
   const place = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
-  return `${place}${problem.id ? ` (${problem.id})` : ''}: ${problem.message}`;
+  return visible(`${place}${problem.id ? ` (${problem.id})` : ''}: ${problem.message}`);
 }
 
 export class DataLoadError extends Error {

@@ -4,7 +4,7 @@
  */
 import type { Taxon } from '../src/taxon/schema.ts';
 import { taxonProblems } from '../src/taxon/validate.ts';
-import { readLines } from './ndjson.ts';
+import { LineError, readLines } from './ndjson.ts';
 import type { DataProblem } from './problems.ts';
 
 export interface TaxonLine {
@@ -35,18 +35,19 @@ export async function readVersionFile(
   path: string,
   file: string,
   problems: DataProblem[],
-  onBytes?: (bytes: number) => void,
+  options: { maxLineBytes?: number; onBytes?: (bytes: number) => void } = {},
 ): Promise<{ lines: TaxonLine[]; read: number }> {
   const lines: TaxonLine[] = [];
   let read = 0;
   try {
-    for await (const { line, text } of readLines(path, onBytes)) {
+    for await (const { line, text } of readLines(path, options)) {
       read += 1;
       const taxon = parseLine(file, line, text, problems);
       if (taxon) lines.push({ line, taxon });
     }
   } catch (error) {
-    problems.push({ file, message: `cannot read: ${(error as Error).message}` });
+    if (error instanceof LineError) problems.push({ file, line: error.line, message: error.message });
+    else problems.push({ file, message: `cannot read: ${(error as Error).message}` });
   }
   return { lines, read };
 }

@@ -27,6 +27,7 @@ const configSchema = z
       .transform((value) => (value ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '')),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEARCH_CACHE_MB: z.coerce.number().min(0).max(65536).default(16),
+    MAX_LINE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   })

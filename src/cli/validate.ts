@@ -14,7 +14,10 @@ export async function runValidate(argv: string[]): Promise<number> {
     process.stdout.write(`${dir}: valid (${versions}; ${stats.seconds} s)\n`);
     return 0;
   } catch (error) {
-    if (!(error instanceof DataLoadError)) throw error;
+    if (!(error instanceof DataLoadError)) {
+      process.stderr.write(`validate: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
     for (const problem of error.problems) process.stdout.write(`${formatProblem(problem)}\n`);
     process.stdout.write(`${dir}: ${error.problems.length} problem(s); refused\n`);
     return 1;
