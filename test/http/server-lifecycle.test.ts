@@ -6,12 +6,16 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
+import { rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
 
 let server: ServeProcess | undefined;
-afterEach(() => {
+afterEach(async () => {
   server?.child.kill('SIGKILL');
   server = undefined;
+  await removeTempDirs();
 });
 
 const loaded = (line: { msg: string }) => line.msg === 'data loaded';
@@ -70,6 +74,22 @@ describe('taxa serve', () => {
     expect(loads).toEqual(['loading', 'data loaded', 'loading', 'data loaded', 'loading', 'data loaded']);
     expect((await fetch(`${server.url}/taxa?pageSize=1`)).status).toBe(200);
   }, 90_000);
+
+  it('keeps serving the data it has when a reload meets a crafted file, and stays up', async () => {
+    const dir = await fixtureCopy();
+    server = await startServe({ TAXA_DATA_DIR: dir, MAX_LINE_BYTES: '65536' });
+    await server.logged(loaded);
+    const total = async () => (await (await fetch(`${server!.url}/taxa?pageSize=1`)).json()).total;
+    const before = await total();
+    // One line of 1 MiB in a file of about a kilobyte, past the 64 KiB limit.
+    await rm(`${dir}/MR.424.ndjson`);
+    await writeFile(`${dir}/MR.424.ndjson.gz`, gzipSync(Buffer.alloc(1024 * 1024, 'a')));
+    server.child.kill('SIGHUP');
+    const refused = await server.logged((line) => line.msg.startsWith('reload refused'));
+    expect(JSON.stringify(refused.err)).toContain('MR.424.ndjson.gz:1: line longer than 65536 bytes');
+    expect(await total()).toBe(before);
+    expect(server.child.exitCode).toBe(null);
+  });
 
   it('on SIGTERM finishes the answer under way, answers a pipelined request with Connection: close, and exits 0', async () => {
     server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR });
