@@ -65,6 +65,7 @@ const rssKiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pi
 async function until(test: () => Promise<boolean>, limitMs: number): Promise<void> {
   const end = performance.now() + limitMs;
   while (performance.now() < end) {
+    if (child.exitCode !== null) throw new Error(`soak: the server exited with code ${child.exitCode}`);
     if (await test().catch(() => false)) return;
     await sleep(100);
   }

@@ -26,8 +26,10 @@ export interface ServeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function startServe(env: Record<string, string>): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve'], {
+/** `taxa serve` through the package bin, or through `command` (e.g. `['npm', 'start']`). */
+export async function startServe(env: Record<string, string>, command: string[] = [process.execPath, BIN, 'serve']): Promise<ServeProcess> {
+  const [program, ...args] = command;
+  const child = spawn(program!, args, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -115,6 +115,14 @@ describe('taxa serve', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
   });
 
+  it('gets the signal through npm start, and closes gracefully', async () => {
+    server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR }, ['npm', 'start', '--silent']);
+    await server.logged(loaded);
+    server.child.kill('SIGTERM');
+    await server.logged((line) => line.msg === 'closed');
+    expect((await server.exited).signal).toBe(null);
+  });
+
   it('exits once SHUTDOWN_TIMEOUT_MS has passed, even with a client that never finishes its request', async () => {
     server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR, SHUTDOWN_TIMEOUT_MS: '500' });
     await server.logged(loaded);
