@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
-import { answerClientError, registerErrorHandling, registerMethodNotAllowed, toAppError } from './error-handler.ts';
+import { answerClientError, registerErrorHandling, registerHostCheck, registerMethodNotAllowed, toAppError } from './error-handler.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { createResponseCache, DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
@@ -34,18 +34,27 @@ export interface AppDependencies {
   overload?: OverloadLimits;
 }
 
+/** The longest path parameter the router matches (Fastify's default); a longer one is a 414. */
+const MAX_PARAM_LENGTH = 100;
+
 /** Fastify options every instance of the app needs: safe JSON parsing of hostile keys. */
 export const FASTIFY_OPTIONS = {
   bodyLimit: 1024 * 1024,
   // Errors Fastify raises before routing (a malformed URL) get the same error object.
   frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-    const known = toAppError(error) ?? new AppError('BAD_REQUEST', error.message);
+    const known =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? new AppError('URI_TOO_LONG', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`)
+        : (toAppError(error) ?? new AppError('BAD_REQUEST', error.message));
     reply.status(known.statusCode).send(known.toJSON());
   },
+  // Node would answer an HTTP/1.1 request without Host with a bare 400; `registerHostCheck`
+  // answers it with the error object instead.
+  http: { requireHostHeader: false },
   // Requests the HTTP parser refuses (headers or URL over 16 KB, malformed requests) never reach
   // the routes: they are answered here, on the socket, with the same error object.
   clientErrorHandler: answerClientError,
-  routerOptions: { ignoreTrailingSlash: true },
+  routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
 } as const;
 
 /**
@@ -69,6 +78,7 @@ function registerJsonParser(app: FastifyInstance): void {
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerJsonParser(app);
+  registerHostCheck(app);
   const tokens = createTokenCheck(deps.accessTokens ?? []);
   if (deps.overload) await registerOverloadProtection(app, deps.overload);
   await registerRateLimit(app, deps.rateLimitPerMinute ?? 0, tokens);

@@ -61,6 +61,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/** An HTTP/1.1 request without `Host` (Node is told to let it through) is a 400 error object. */
+export function registerHostCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+    reply.header('Connection', 'close');
+    throw new AppError('BAD_REQUEST', 'An HTTP/1.1 request needs a Host header');
+  });
+}
+
 /**
  * Every method a route does not have, on each route's path: a 405 error object with `Allow`
  * (instead of the 404 an unknown method would get).

@@ -2,9 +2,10 @@
  * Abuse and overload protection, registered before the routes.
  *
  * Rate limiting (`@fastify/rate-limit`): a number of requests per minute per valid access token,
- * or per client address for requests without one (every request when no tokens are configured,
- * and wrong-token guesses, so that guessing is throttled like any other traffic). Past it, a 429
- * error object with `Retry-After`. The health checks and the OpenAPI document are not counted.
+ * or per client address when no tokens are configured; requests with a wrong or no token, when
+ * tokens are required, per client address with a hundredth of the allowance (at least 10), so
+ * that guessing is throttled hard. Past it, a 429 error object with `Retry-After`. The health
+ * checks and the OpenAPI document are not counted.
  *
  * Overload (`@fastify/under-pressure`): while the event loop lags or the heap is nearly full, new
  * requests get a 503 error object with `Retry-After` at once, instead of queueing without bound
@@ -32,16 +33,23 @@ const OVERLOAD_RETRY_AFTER_S = 5;
 
 const isPublic = (request: FastifyRequest) => request.routeOptions.config.public === true;
 
+/**
+ * Requests without a valid token, when tokens are required, share a far smaller allowance per
+ * client address: enough for a client that lost its token to see why, too few to guess with.
+ */
+export const guessesPerMinute = (perMinute: number) => Math.max(10, Math.floor(perMinute / 100));
+
 export async function registerRateLimit(app: FastifyInstance, perMinute: number, tokens: TokenCheck): Promise<void> {
   if (perMinute <= 0) return;
   await app.register(rateLimit, {
     global: true,
-    max: perMinute,
+    max: (_request, key) => (key.startsWith('guess:') ? Math.min(perMinute, guessesPerMinute(perMinute)) : perMinute),
     timeWindow: 60_000,
     allowList: (request) => isPublic(request),
     keyGenerator: (request) => {
-      const digest = tokens.required ? tokens.validDigestOf(request) : undefined;
-      return digest === undefined ? `address:${request.ip}` : `token:${digest}`;
+      if (!tokens.required) return `address:${request.ip}`;
+      const digest = tokens.validDigestOf(request);
+      return digest === undefined ? `guess:${request.ip}` : `token:${digest}`;
     },
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', `Rate limit exceeded: at most ${context.max} requests a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),

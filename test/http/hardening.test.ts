@@ -23,6 +23,7 @@ describe('logs', () => {
     await app.inject({ method: 'GET', url: '/taxa?pageSize=1&access_token=secret-valid-1' });
     await app.inject({ method: 'GET', url: '/taxa?access_token=secret-guess-2&pageSize=1' });
     await app.inject({ method: 'GET', url: '/taxa/MX.1?personToken=secret-person-3' });
+    await app.inject({ method: 'GET', url: '/taxa?access%5Ftoken=secret-encoded-5' });
     await app.inject({ method: 'GET', url: '/nowhere?access_token=secret-valid-1' });
     await app.inject({ method: 'GET', url: '/taxa', headers: { authorization: 'Bearer secret-header-4' } });
     await app.inject({ method: 'GET', url: '/taxa', headers: { authorization: 'Bearer secret-valid-1' } });
@@ -47,6 +48,17 @@ describe('rate limits', () => {
     for (let i = 0; i < 3; i++) expect((await get(`/taxa?access_token=guess-${i}`)).statusCode).toBe(401);
     expect((await get('/taxa?access_token=guess-4')).statusCode).toBe(429);
     for (let i = 0; i < 10; i++) expect((await get('/health/live')).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('give guesses a hundredth of the allowance (at least 10), apart from the valid tokens', async () => {
+    const { engine } = await buildTestApp();
+    const app = await createApp({ engine, accessTokens: ['token-a'], rateLimitPerMinute: 1_000 });
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    for (let i = 0; i < 10; i++) expect((await get(`/taxa?access_token=guess-${i}`)).statusCode).toBe(401);
+    expect((await get('/taxa?access_token=guess-10')).statusCode).toBe(429);
+    expect((await get('/taxa')).statusCode).toBe(429);
+    expect((await get('/taxa?pageSize=1&access_token=token-a')).statusCode).toBe(200);
     await app.close();
   });
 
@@ -97,6 +109,12 @@ describe('every refusal is the error object', () => {
     expect((await built.app.inject({ method: 'PATCH', url: '/nowhere' })).statusCode).toBe(404);
   });
 
+  it('answers a path segment past the router bound with a 414', async () => {
+    const long = await built.app.inject({ method: 'GET', url: `/taxa/MX.${'1'.repeat(200)}` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual(errorObject('URI_TOO_LONG'));
+  });
+
   it('answers a body over the limit with a 413', async () => {
     const big = await built.app.inject({ method: 'POST', url: '/taxa', headers: { 'content-type': 'application/json' }, payload: `{"id": "${'x'.repeat(1_100_000)}"}` });
     expect(big.statusCode).toBe(413);
@@ -127,5 +145,8 @@ describe('every refusal is the error object', () => {
     const malformed = await raw('HELLO THERE\r\n\r\n');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual(errorObject('BAD_REQUEST'));
+    const hostless = await raw('GET /taxa HTTP/1.1\r\n\r\n');
+    expect(hostless.status).toBe(400);
+    expect(hostless.body).toEqual({ ...errorObject('BAD_REQUEST'), message: 'An HTTP/1.1 request needs a Host header' });
   });
 });
