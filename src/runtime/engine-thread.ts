@@ -37,7 +37,7 @@ load().then(
   ({ engine, catalog, stats }) => {
     port.on('message', (message: ToThread) => {
       engine.search(message.ref, message.body).then(
-        (result) => send({ type: 'result', id: message.id, result }),
+        (result) => send({ type: 'result', id: message.id, json: JSON.stringify(result) }),
         (error: unknown) => send({ type: 'failed', id: message.id, error: serializeError(error) }),
       );
     });

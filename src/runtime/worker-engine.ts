@@ -90,7 +90,7 @@ class EngineThread {
           case 'progress': return relayProgress(progress, message);
           case 'loaded': return resolve({ catalog: message.catalog, stats: message.stats });
           case 'load-failed': return reject(rebuildError(message.error));
-          case 'result': return this.settle(message.id, (p) => p.resolve(message.result));
+          case 'result': return this.settle(message.id, (p) => p.resolve(JSON.parse(message.json)));
           case 'failed': return this.settle(message.id, (p) => p.reject(rebuildError(message.error)));
         }
       });
