@@ -1,5 +1,5 @@
 /**
- * Benchmark of the Elasticsearch engine beside the embedded engine (DESIGN §6.4, §8), on a
+ * Benchmark of the Elasticsearch engine beside the embedded engine (docs/engine-contract.md, docs/targets.md), on a
  * generated checklist, when a cluster is available: `ELASTICSEARCH_URL`, or a container of the
  * official Elasticsearch 9 image that testcontainers starts when a container runtime answers.
  *

@@ -1,6 +1,6 @@
 /**
- * Benchmark of the name search (DESIGN §7–8), on a generated checklist with over a million name
- * entries:
+ * Benchmark of the name search (docs/api.md, "Name search"; docs/targets.md), on a generated
+ * checklist with over a million name entries:
  *
  *   npm run bench:search                      # 400,000 taxa, ~1.2 M names
  *   npm run bench:search -- --taxa 100000 --seconds 4

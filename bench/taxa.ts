@@ -1,5 +1,5 @@
 /**
- * Benchmark of the taxa browse and filter path (DESIGN §8), on a generated checklist:
+ * Benchmark of the taxa browse and filter path (docs/targets.md), on a generated checklist:
  *
  *   npm run bench                      # 500,000 taxa
  *   npm run bench -- --taxa 100000 --seconds 5

@@ -1,5 +1,5 @@
 /**
- * Derived fields (DESIGN §4), computed from the checked tree and never trusted from input.
+ * Derived fields (docs/data.md, "Derived fields"), computed from the checked tree and never trusted from input.
  *
  * One pre-order walk gives the ancestor lists, depths and `taxonomicOrder`; one reverse walk
  * sums the species counts. Documents come out in taxonomic order, which the embedded engine

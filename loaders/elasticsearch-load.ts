@@ -1,5 +1,5 @@
 /**
- * Loads a data directory into Elasticsearch, atomically (DESIGN §6.3): the directory is
+ * Loads a data directory into Elasticsearch, atomically (docs/versions-and-loading.md): the directory is
  * validated by the same loader as the embedded engine's; every version and index kind gets a
  * new physical index, filled by bulk requests, refreshed and counted; then the catalog index;
  * and only then one alias swap makes the new data set the served one. Any failure or

@@ -1,5 +1,5 @@
 /**
- * The names of a checklist version (DESIGN §7): one entry per name literal of each taxon, with
+ * The names of a checklist version (docs/data.md, "Name entries"): one entry per name literal of each taxon, with
  * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
  */
 import { nameOrders } from '../src/search/entry-order.ts';

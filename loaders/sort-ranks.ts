@@ -1,5 +1,5 @@
 /**
- * Precomputed ranks for the alphabetical sorts (DESIGN §6.2).
+ * Precomputed ranks for the alphabetical sorts (docs/api.md, "Sorting and paging").
  *
  * Both engines sort by these integers instead of by strings, so a collation (Finnish: å, ä, ö
  * after z) gives the same order in process and on a cluster, where a keyword sort would use

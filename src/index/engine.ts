@@ -3,7 +3,7 @@
  *
  * Both engines receive the same Query DSL request bodies built by `src/query/`; the embedded
  * engine executes them in process, the Elasticsearch engine sends them to a cluster. The
- * contract between them is the DSL subset listed in DESIGN §6.4 (see `SearchBody`).
+ * contract between them is the DSL subset of docs/engine-contract.md (see `SearchBody`).
  */
 import type { estypes } from '@elastic/elasticsearch';
 

@@ -1,5 +1,5 @@
 /**
- * `aggregateBy` (DESIGN §6.5): `f1,f2=name;f3`. `;` separates aggregations, `,` nests terms
+ * `aggregateBy` (docs/api.md, "Aggregations"): `f1,f2=name;f3`. `;` separates aggregations, `,` nests terms
  * aggregations, `=name` names one (else its key is the field list as written).
  */
 import type { estypes } from '@elastic/elasticsearch';

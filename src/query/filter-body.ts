@@ -1,5 +1,5 @@
 /**
- * The POST /taxa filter body (DESIGN §6.1) as a filter tree.
+ * The POST /taxa filter body (docs/api.md, "Filter body") as a filter tree.
  *
  *   { "latestRedListStatusFinland.status": ["MX.iucnEN", "MX.iucnCR"],
  *     "primaryHabitat.habitat": "MKV.habitatMkk", "invasiveSpecies": false, "taxonRank": "!MX.genus" }

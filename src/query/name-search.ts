@@ -1,5 +1,5 @@
 /**
- * Name search requests → search bodies over a names index (DESIGN §7). One body per match type
+ * Name search requests → search bodies over a names index (docs/api.md, "Name search"). One body per match type
  * and page; each asks for candidates with term-level clauses on the keys the loader precomputed,
  * in the order of the comparator's static steps (`staticRank`), and the search service checks
  * every candidate against FinBIF's rules (`src/search/match-kinds.ts`) before ranking. The index

@@ -5,7 +5,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 
-/** Never returned (DESIGN §5). */
+/** Never returned (docs/api.md, "Fields and language"). */
 export const INTERNAL_FIELDS = [
   'isPartOf', 'isPartOfNonHidden', 'depth', 'nonHiddenDepth', 'nonHiddenParents',
   'scientificNameSortRank', 'finnishNameSortRank',

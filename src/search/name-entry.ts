@@ -1,7 +1,7 @@
 /**
  * A name entry: one name literal of one taxon, as the names index holds it. The loader derives
  * the entries; every token the search looks up is precomputed here, so both engines answer with
- * term-level queries only (DESIGN §6.4).
+ * term-level queries only (docs/engine-contract.md).
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { codePointLength, nameKeys } from './match-kinds.ts';

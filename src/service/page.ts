@@ -1,4 +1,4 @@
-/** The page envelope of every paged answer (DESIGN §5). */
+/** The page envelope of every paged answer (docs/api.md, "Envelopes"). */
 export interface Page<T> {
   currentPage: number;
   pageSize: number;

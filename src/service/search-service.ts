@@ -1,5 +1,5 @@
 /**
- * Name search (DESIGN §7). For each requested list (exact, partial, likely, in that order) the
+ * Name search (docs/api.md, "Name search"). For each requested list (exact, partial, likely, in that order) the
  * names index hands over candidates. Exact and partial candidates come in the comparator's order
  * as far as the index can know it: static rank (steps 1–5), for partial candidates a score of
  * steps 7–14, then `nameOrder` (15–17); the service keeps those FinBIF's rules accept, ranks

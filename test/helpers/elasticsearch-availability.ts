@@ -1,5 +1,5 @@
 /**
- * Where the suites and the benchmark that need a real Elasticsearch 9 get one (DESIGN §2): the
+ * Where the suites and the benchmark that need a real Elasticsearch 9 get one (docs/architecture.md, "Tests"): the
  * cluster at `ELASTICSEARCH_URL` when it is set, otherwise a container started through
  * testcontainers when a container runtime answers, otherwise none, with the reason. The decision
  * is cheap and bounded (a runtime that does not answer counts as absent after a few seconds);

@@ -41,7 +41,7 @@ function informalGroupsOf(ids: readonly string[] | undefined, context: HitContex
   return context.groups.filter((g) => wanted.has(g.id)).map((g) => ({ id: g.id, name: translate(g.name, context.language) }));
 }
 
-/** A hit in the shape of DESIGN §7, empty optional fields left out. */
+/** A hit in the shape of docs/api.md ("Name search"), empty optional fields left out. */
 export function hitOf({ entry, matchType, similarity }: NameMatchHit, context: HitContext): Record<string, unknown> {
   const hit: Record<string, unknown> = {
     matchingName: entry.name,

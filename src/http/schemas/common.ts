@@ -28,7 +28,7 @@ export const taxonId = z.string().trim().min(1, 'must not be empty').max(200);
 
 export const pageParam = z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).default(1);
 
-/** pageSize above the maximum is refused with a 400 rather than a 422 (DESIGN §6.2). */
+/** pageSize above the maximum is refused with a 400 rather than a 422 (docs/api.md, "Sorting and paging"). */
 export const pageSizeParam = z.coerce
   .number({ error: 'must be a number' })
   .int('must be an integer')

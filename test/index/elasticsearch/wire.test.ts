@@ -4,7 +4,7 @@ import type { IndexRef, SearchBody } from '../../../src/index/engine.ts';
 import { buildTestApp, type TestApp } from '../../helpers/app.ts';
 import { buildElasticsearchTestApp, type ElasticsearchTestApp } from '../../helpers/elasticsearch-fixture.ts';
 
-// The compiler's bodies are the contract between the engines (DESIGN §6.4): for every route,
+// The compiler's bodies are the contract between the engines (docs/engine-contract.md): for every route,
 // what the Elasticsearch engine puts on the wire must be exactly what the compiler produced,
 // sent to the alias of the version and kind. The embedded app's engine is wrapped to capture
 // the bodies; the same HTTP requests go to the app on the Elasticsearch engine.
