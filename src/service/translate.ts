@@ -1,7 +1,8 @@
 /**
  * Language of answers (docs/api.md, "Fields and language"): every `{fi, sv, en}` value becomes
- * a string (or list) in the chosen language, falling back en → fi → sv; `multi` keeps the objects. (The untranslated
- * `<field>MultiLang` copies are added where a taxon is shaped, `src/http/shape.ts`.)
+ * a string (or list) in the chosen language, falling back en → fi → sv; `multi` keeps the
+ * objects. (The untranslated `<field>MultiLang` copies are added where a taxon is shaped,
+ * `src/http/shape.ts`.)
  */
 import type { TranslationPlan } from './translation-plan.ts';
 

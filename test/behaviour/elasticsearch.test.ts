@@ -1,7 +1,7 @@
 /**
  * The behaviour suite against a real Elasticsearch 9 (docs/architecture.md, "Tests";
- * docs/engine-contract.md): the fixture checklist loaded by the real loader under an index prefix of its own, served by the Elasticsearch
- * engine. The cluster is `ELASTICSEARCH_URL`'s, or a container that testcontainers starts when a
+ * docs/engine-contract.md): the fixture checklist loaded by the real loader under an index
+ * prefix of its own, served by the Elasticsearch engine. The cluster is `ELASTICSEARCH_URL`'s, or a container that testcontainers starts when a
  * container runtime answers; with neither, the suite is reported as skipped with the reason, or
  * fails with it under `REQUIRE_ELASTICSEARCH=1`. Which of these is decided once, when the file is
  * collected.
