@@ -80,7 +80,7 @@ async function httpThroughput(engine: ReturnType<typeof createEmbeddedEngine>, b
   const pages = ['/taxa?pageSize=20', '/taxa?pageSize=20&selectedFields=id,scientificName,vernacularName,taxonRank'];
   const answers = await Promise.all(pages.map(async (url) => (await app.inject({ ...post, url, payload: body })).json()));
   const bare = Fastify({ logger: false });
-  answers.forEach((answer, i) => bare.post(`/same-page/${i}`, async () => answer));
+  for (const [i, answer] of answers.entries()) bare.post(`/same-page/${i}`, async () => answer);
   bare.post('/empty', async () => ({}));
   const [appUrl, bareUrl] = [await app.listen({ port: 0 }), await bare.listen({ port: 0 })];
   const emptyRps = await throughput(`${bareUrl}/empty`, post);

@@ -62,7 +62,9 @@ function literalsOf(taxon: TaxonDocument): Literal[] {
   const seen = new Set<string>();
   return literals.filter((l) => {
     const key = `${l.nameType}\u0000${l.language ?? ''}\u0000${l.name}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

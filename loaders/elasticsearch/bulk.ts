@@ -48,7 +48,7 @@ function backoffMs(first: number, attempt: number): number {
 /** Sends `batch` once; answers the part of it refused with 429 (all of it when the request was). */
 async function sendOnce(client: Client, batch: Batch, signal: AbortSignal | undefined): Promise<Batch> {
   const operations = batch.docs.flatMap((doc, n) => [{ index: { _id: batch.ids[n]! } }, doc]);
-  let answer;
+  let answer: Awaited<ReturnType<Client['bulk']>>;
   try {
     answer = await client.bulk({ index: batch.index, operations }, { signal });
   } catch (error) {

@@ -102,7 +102,7 @@ export function surname(rng: Random): string {
 
 function year(rng: Random, author: string): number {
   if (author === 'Linnaeus') return rng.pick([1758, 1758, 1761, 1767]);
-  return 1758 + Math.floor(Math.pow(rng.next(), 1.4) * 266);
+  return 1758 + Math.floor(rng.next() ** 1.4 * 266);
 }
 
 function zoologicalAuthorship(rng: Random, recombined: boolean): string {

@@ -54,7 +54,7 @@ class SkeletonBuilder implements TreeSkeleton {
     if (remaining === 0) return;
     const weights = KINGDOM_WEIGHTS.slice(0, Math.min(kingdomCount(this.size), remaining));
     const parts = this.split(remaining, weights);
-    parts.forEach((budget, i) => this.grow(0, KINGDOM, 1, budget, i, false));
+    for (const [i, budget] of parts.entries()) this.grow(0, KINGDOM, 1, budget, i, false);
   }
 
   private add(parent: number, rank: number, depth: number, hidden: boolean, ordinal: number): number {
@@ -75,7 +75,7 @@ class SkeletonBuilder implements TreeSkeleton {
     const childRank = this.childRank(rank, remaining);
     const weights = Array.from({ length: this.childCount(childRank, remaining) }, () => this.rng.exponential());
     const parts = this.split(remaining, weights);
-    parts.forEach((part, i) => this.grow(index, childRank, depth + 1, part, i, hidden));
+    for (const [i, part] of parts.entries()) this.grow(index, childRank, depth + 1, part, i, hidden);
   }
 
   /** The next main rank, or now and then an optional rank in between. */

@@ -3,7 +3,7 @@
  * declaration validates requests (422 with JSON pointers) and writes the OpenAPI document.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppError, pointerToken, type ErrorDetails } from '../errors.ts';
 import type { Catalog } from '../index/engine.ts';
 import type { ResponseCache } from './response-cache.ts';

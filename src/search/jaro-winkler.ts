@@ -85,7 +85,9 @@ function fastJaroWinklerAbove(a: string, b: string, threshold: number): number |
     if (matches + aLength - i < needed) return hasSurrogates(a, i) ? FALL_BACK : undefined;
     const code = a.charCodeAt(i);
     if (code >= 0xd800 && code <= 0xdfff) return FALL_BACK;
+    // biome-ignore lint/complexity/useMathMinMax: the likely search's inner loop, kept as benchmarked
     const low = i - window > 0 ? i - window : 0;
+    // biome-ignore lint/complexity/useMathMinMax: as above
     const high = i + window < bLength - 1 ? i + window : bLength - 1;
     if (low > high) continue;
     const inWindow = (high === 31 ? -1 : (1 << (high + 1)) - 1) & ~((1 << low) - 1);

@@ -24,4 +24,4 @@ export async function removeTempDirs(): Promise<void> {
   await Promise.all(created.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
-export const ndjson = (rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n') + '\n';
+export const ndjson = (rows: object[]) => `${rows.map((row) => JSON.stringify(row)).join('\n')}\n`;

@@ -56,7 +56,11 @@ export async function startServe(env: Record<string, string>, command: string[] 
       const found = logs.find(test);
       if (found) return resolve(found);
       const timer = setTimeout(() => reject(new Error(`no such log line in ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
-      waiters.push({ test, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+      const settle = (line: LogLine) => {
+        clearTimeout(timer);
+        resolve(line);
+      };
+      waiters.push({ test, resolve: settle });
       void exited.then(() => reject(new Error(`the server exited; stderr: ${stderr}`)));
     });
   const listening = await logged((line) => line.msg.startsWith('Server listening at '));

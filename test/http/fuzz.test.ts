@@ -77,7 +77,7 @@ function bodyFor(keys: string[]): fc.Arbitrary<{ payload: string; contentType: s
 }
 
 function requestFor(operation: Operation) {
-  const path = operation.path.replace(/\{(\w+)\}/g, () => '\u0001');
+  const segments = operation.path.split(/\{\w+\}/);
   const pathValues = fc.array(fc.oneof(fc.constantFrom(...IDS), hostileString), {
     minLength: operation.parameters.filter((p) => p.in === 'path').length,
     maxLength: operation.parameters.filter((p) => p.in === 'path').length,
@@ -93,8 +93,7 @@ function requestFor(operation: Operation) {
   const rawTail = fc.constantFrom('', '', '', '&', '&&=', '&%zz=%zz', '&a[b]=c', '&pageSize=%E0%A4%A');
   return fc.record({ pathValues, pairs, rawTail, body: operation.method === 'POST' ? bodyFor(operation.bodyKeys) : fc.constant(undefined) }).map(
     ({ pathValues, pairs, rawTail, body }) => {
-      let i = 0;
-      const url = path.replace(/\u0001/g, () => encodeURIComponent(pathValues[i++]!));
+      const url = segments.map((segment, i) => (i === 0 ? segment : `${encodeURIComponent(pathValues[i - 1]!)}${segment}`)).join('');
       const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
       return { method: operation.method, url: `${url}?${search}${rawTail}`, body };
     },

@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createApp, FASTIFY_OPTIONS } from '../../src/http/app.ts';
 import { loggerOptions } from '../../src/http/logging.ts';
@@ -18,7 +18,12 @@ describe('logs', () => {
   it('never hold an access token, valid or not, from the query or the headers', async () => {
     const { engine } = await buildTestApp();
     let logged = '';
-    const stream = new Writable({ write: (chunk, _encoding, done) => ((logged += String(chunk)), done()) });
+    const stream = new Writable({
+      write: (chunk, _encoding, done) => {
+        logged += String(chunk);
+        done();
+      },
+    });
     const app = await buildApp(Fastify({ ...FASTIFY_OPTIONS, logger: { ...loggerOptions('info'), stream } }), { engine, accessTokens: ['secret-valid-1'] });
     await app.inject({ method: 'GET', url: '/taxa?pageSize=1&access_token=secret-valid-1' });
     await app.inject({ method: 'GET', url: '/taxa?access_token=secret-guess-2&pageSize=1' });

@@ -56,7 +56,7 @@ describe('mappings/names.json', () => {
 
   /** Every (clause, field, value) the bodies use, walked through the DSL. */
   function targets(node: unknown, found: { clause: string; field: string; value: unknown }[] = []) {
-    if (Array.isArray(node)) node.forEach((item) => targets(item, found));
+    if (Array.isArray(node)) for (const item of node) targets(item, found);
     else if (node !== null && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
         if (['term', 'terms', 'prefix', 'wildcard'].includes(key)) {

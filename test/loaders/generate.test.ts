@@ -232,7 +232,11 @@ describe('writeSyntheticDataDirectory and the CLI', () => {
     const err: string[] = [];
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => out.push(String(chunk)) > 0);
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => err.push(String(chunk)) > 0);
-    return { out, err, restore: () => (stdout.mockRestore(), stderr.mockRestore()) };
+    const restore = () => {
+      stdout.mockRestore();
+      stderr.mockRestore();
+    };
+    return { out, err, restore };
   };
 
   it('writes the same files for the same seed', async () => {

@@ -24,7 +24,8 @@ const INTEGER_RANGES: Partial<Record<FieldType, readonly [number, number]>> = {
   byte: [-128, 127],
   short: [-32768, 32767],
   integer: [-2147483648, 2147483647],
-  long: [-9223372036854775808, 9223372036854775807],
+  // As doubles: ±2^63, the nearest a JavaScript number comes to a long's bounds.
+  long: [-(2 ** 63), 2 ** 63],
 };
 
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/;

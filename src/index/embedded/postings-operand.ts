@@ -229,7 +229,7 @@ export class PostingsOperand extends Operand {
     return this.estimate * BIT_SET;
   }
 
-  override addTo(scratch: Scratch, target: Bitset): void {
+  override addTo(_scratch: Scratch, target: Bitset): void {
     if (this.built !== undefined) target.or(this.built);
     else for (let i = 0; i < this.runCount; i++) this.addRun(target, i);
   }

@@ -21,7 +21,7 @@ describe('Bitset', () => {
         expect(x.count()).toBe(a.length);
         expect(x.countAnd(y)).toBe(a.filter((i) => b.includes(i)).length);
         const sorted = [...a].sort((p, q) => p - q);
-        sorted.forEach((doc, rank) => expect(x.nth(rank)).toBe(doc));
+        for (const [rank, doc] of sorted.entries()) expect(x.nth(rank)).toBe(doc);
         expect(x.nth(a.length)).toBe(-1);
         for (const from of [0, 1, 31, 32, 33, size - 1]) expect(x.next(from)).toBe(sorted.find((doc) => doc >= from) ?? -1);
         expect(Bitset.full(size).count()).toBe(size);

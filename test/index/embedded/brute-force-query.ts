@@ -121,13 +121,13 @@ function wildcardRegExp(pattern: string): RegExp {
     const char = chars[i]!;
     if (char === '*') source += '.*';
     else if (char === '?') source += '.';
-    else if (char === '\\' && i + 1 < chars.length) source += escape(chars[++i]!);
-    else source += escape(char);
+    else if (char === '\\' && i + 1 < chars.length) source += escapeChar(chars[++i]!);
+    else source += escapeChar(char);
   }
   return new RegExp(`^${source}$`, 'su');
 }
 
-function escape(char: string): string {
+function escapeChar(char: string): string {
   return char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
