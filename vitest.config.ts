@@ -10,7 +10,7 @@ export default defineConfig({
     // child process is not counted).
     coverage: {
       provider: 'v8',
-      include: ['src/**/*.ts', 'loaders/**/*.ts'],
+      include: ['src/**/*.ts', 'loaders/**/*.ts', 'generate/**/*.ts'],
       reporter: ['text-summary', 'html'],
       reportsDirectory: 'coverage',
     },

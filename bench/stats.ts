@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeSyntheticDataDirectory } from '../loaders/generate/index.ts';
+import { writeSyntheticDataDirectory } from '../generate/index.ts';
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);

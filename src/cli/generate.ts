@@ -1,11 +1,11 @@
 /**
- * `taxa generate`: writes a deterministic synthetic data directory (see `loaders/generate/`).
+ * `taxa generate`: writes a deterministic synthetic data directory (see `generate/`).
  *
  *   taxa generate --out DIR [--taxa N] [--seed N] [--gzip] [--versions current,MR.424]
  */
 import { parseArgs } from 'node:util';
-import { KNOWN_VERSIONS, writeSyntheticDataDirectory } from '../../loaders/generate/index.ts';
-import { MAX_TAXA } from '../../loaders/generate/ids.ts';
+import { KNOWN_VERSIONS, writeSyntheticDataDirectory } from '../../generate/index.ts';
+import { MAX_TAXA } from '../../generate/ids.ts';
 
 export const GENERATE_USAGE = `usage: taxa generate --out DIR [options]
 

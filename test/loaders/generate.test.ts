@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateChecklist, writeSyntheticDataDirectory } from '../../loaders/generate/index.ts';
+import { generateChecklist, writeSyntheticDataDirectory } from '../../generate/index.ts';
 import { runGenerate } from '../../src/cli/generate.ts';
 import { derivedFields, taxonSchema, type Taxon } from '../../src/taxon/schema.ts';
 

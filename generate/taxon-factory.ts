@@ -2,7 +2,7 @@
  * Turns the tree skeleton into taxon documents, one at a time in pre-order: each taxon is built
  * from its skeleton slot and its parent's context (kept on a stack by depth).
  */
-import type { Taxon } from '../../src/taxon/schema.ts';
+import type { Taxon } from '../src/taxon/schema.ts';
 import type { NodeContext } from './context.ts';
 import type { IdScheme } from './ids.ts';
 import { authorship, epithet, genusName, higherTaxonName } from './latin-names.ts';

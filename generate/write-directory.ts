@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, createGzip } from 'node:zlib';
-import type { Taxon } from '../../src/taxon/schema.ts';
+import type { Taxon } from '../src/taxon/schema.ts';
 import { generateChecklist, type GenerateOptions } from './checklist.ts';
 import { KNOWN_VERSIONS, versionMetadata } from './versions.ts';
 

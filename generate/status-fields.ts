@@ -2,7 +2,7 @@
  * Statuses of species-level taxa: occurrence in Finland, red-list statuses, administrative
  * statuses, invasiveness, habitats and taxon sets, at roughly the shares the real checklist has.
  */
-import type { Taxon } from '../../src/taxon/schema.ts';
+import type { Taxon } from '../src/taxon/schema.ts';
 import type { Random } from './random.ts';
 import type { Theme } from './themes.ts';
 import {

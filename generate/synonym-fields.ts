@@ -2,7 +2,7 @@
  * Synonym-like relations (`synonyms`, `basionyms`, `heterotypicSynonyms`, `misappliedNames`) with
  * their own ids, on about a fifth of the species and a few genera and subspecies.
  */
-import type { SimpleTaxon, Taxon } from '../../src/taxon/schema.ts';
+import type { SimpleTaxon, Taxon } from '../src/taxon/schema.ts';
 import { MAX_SYNONYMS, type IdScheme } from './ids.ts';
 import { authorship, epithet, genusName } from './latin-names.ts';
 import type { Random } from './random.ts';

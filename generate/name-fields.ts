@@ -3,7 +3,7 @@
  * names, and the bird codes. Species names build on the genus base; a few names are reused
  * from recent taxa, as real checklists share names between taxa.
  */
-import type { Taxon } from '../../src/taxon/schema.ts';
+import type { Taxon } from '../src/taxon/schema.ts';
 import type { NodeContext } from './context.ts';
 import type { Random } from './random.ts';
 import type { Kingdom, Theme } from './themes.ts';
