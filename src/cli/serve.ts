@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from '../config.ts';
-import { EngineStartError, startServer } from '../http/server.ts';
+import { EngineStartError } from '../runtime/open-engine.ts';
+import { startService } from '../runtime/serve.ts';
 import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 
 /**
@@ -8,11 +9,11 @@ import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
  */
 export async function runServe(argv: string[]): Promise<number> {
   if (argv.includes('--help')) {
-    process.stdout.write('usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ELASTICSEARCH_INDEX_PREFIX, ACCESS_TOKENS, LOG_LEVEL, SEARCH_CACHE_MB.\n');
+    process.stdout.write('usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ELASTICSEARCH_INDEX_PREFIX, ACCESS_TOKENS, RATE_LIMIT_PER_MINUTE, LOG_LEVEL, SEARCH_CACHE_MB, MAX_LINE_BYTES, SHUTDOWN_TIMEOUT_MS.\n');
     return 0;
   }
   try {
-    await startServer(loadConfig());
+    await startService(loadConfig());
     return 0;
   } catch (error) {
     if (error instanceof DataLoadError) {

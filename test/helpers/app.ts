@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/http/app.ts';
 import { createEmbeddedEngine, type EmbeddedEngine } from '../../src/index/embedded-engine.ts';
-import { loadInto } from '../../src/http/server.ts';
+import { loadInto } from '../../src/runtime/open-engine.ts';
 import { FIXTURE_DIR } from './data-dir.ts';
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadInto } from '../../src/http/server.ts';
+import { loadInto } from '../../src/runtime/open-engine.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createResponseCache } from '../../src/http/response-cache.ts';
-import { loadInto } from '../../src/http/server.ts';
+import { loadInto } from '../../src/runtime/open-engine.ts';
 import type { EmbeddedEngine } from '../../src/index/embedded-engine.ts';
 import type { Catalog } from '../../src/index/engine.ts';
 import { buildTestApp } from '../helpers/app.ts';

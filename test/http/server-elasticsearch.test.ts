@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { EngineStartError, startServer } from '../../src/http/server.ts';
+import { EngineStartError } from '../../src/runtime/open-engine.ts';
+import { startService } from '../../src/runtime/serve.ts';
 
-describe('startServer with TAXA_ENGINE=elasticsearch', () => {
+describe('startService with TAXA_ENGINE=elasticsearch', () => {
   it('refuses to start, promptly, when the cluster cannot be reached, naming the URL and the load command', async () => {
     const config = loadConfig({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent' });
     const started = performance.now();
-    const error = await startServer(config).then(() => undefined, (e: unknown) => e);
+    const error = await startService(config).then(() => undefined, (e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(error).toBeInstanceOf(EngineStartError);
     expect((error as Error).message).toBe(
@@ -18,7 +19,7 @@ describe('startServer with TAXA_ENGINE=elasticsearch', () => {
 
   it('keeps credentials in the URL out of the message', async () => {
     const config = loadConfig({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://elastic:secret@127.0.0.1:1', PORT: '0' });
-    const error = await startServer(config).then(() => undefined, (e: unknown) => e);
+    const error = await startService(config).then(() => undefined, (e: unknown) => e);
     expect((error as Error).message).toContain('http://127.0.0.1:1/');
     expect((error as Error).message).not.toContain('secret');
   });
