@@ -3,7 +3,7 @@
  * up front (a few typed arrays); the taxon documents are generated lazily, each time the taxa
  * are iterated, so a large checklist is never held in memory.
  */
-import type { InformalTaxonGroup } from '../src/index/engine.ts';
+import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { Taxon } from '../src/taxon/schema.ts';
 import { IdScheme, MAX_TAXA } from './ids.ts';
 import { informalTaxonGroups } from './informal-groups.ts';

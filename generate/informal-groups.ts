@@ -2,7 +2,7 @@
  * The informal taxon groups of the synthetic data directory: a small hierarchy with real-looking
  * MVL ids and names in three languages (modelled on FinBIF's own groups).
  */
-import type { InformalTaxonGroup } from '../src/index/engine.ts';
+import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 
 type Names = [fi: string, sv: string, en: string];
 

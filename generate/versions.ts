@@ -3,7 +3,7 @@
  * from it deterministically: the same tree, with red-list statuses of the version's year, a few
  * statuses changed, and a few names swapped with their alternatives.
  */
-import type { ChecklistVersion } from '../src/index/engine.ts';
+import type { ChecklistVersion } from '../src/taxon/catalog.ts';
 import type { Taxon } from '../src/taxon/schema.ts';
 import type { Random } from './random.ts';
 import { neighbourStatus } from './status-fields.ts';

@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ChecklistVersion, InformalTaxonGroup } from '../src/index/engine.ts';
+import type { ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import { firstInvalidUtf8, withoutBom } from './ndjson.ts';
 import type { DataProblem } from './problems.ts';
 

@@ -7,7 +7,7 @@
  */
 import { PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDocument } from '../src/taxon/schema.ts';
 import { isSpeciesLevel } from '../src/taxon/ranks.ts';
-import type { InformalTaxonGroup } from '../src/index/engine.ts';
+import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
 import { assignSortRanks } from './sort-ranks.ts';

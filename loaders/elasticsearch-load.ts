@@ -10,7 +10,7 @@
  *   const stats = await loadIntoElasticsearch('data/sample', { client, replicas: 1 });
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { EngineData } from '../src/index/embedded-engine.ts';
+import type { EngineData } from '../src/index/engine.ts';
 import type { AliasBinding } from '../src/index/elasticsearch/aliases.ts';
 import { describeClusterError } from '../src/index/elasticsearch/cluster-errors.ts';
 import {

@@ -1,5 +1,5 @@
 /** A loaded data set in the shape an engine indexes: per version, the documents of each index. */
-import type { EngineData } from '../src/index/embedded-engine.ts';
+import type { EngineData } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
 import { nameEntriesOf } from './name-entries.ts';
 

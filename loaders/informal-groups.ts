@@ -2,7 +2,7 @@
  * A taxon's informal groups: its own, its ancestors', and every group above those in the group
  * hierarchy. Results are interned, since most taxa share the set of their parent.
  */
-import type { InformalTaxonGroup } from '../src/index/engine.ts';
+import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 
 export type GroupInheritance = (inherited: readonly string[], own: readonly string[] | undefined) => readonly string[];
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, pointerToken, type ErrorDetails } from '../errors.ts';
-import type { Catalog } from '../index/engine.ts';
+import type { Catalog } from '../taxon/catalog.ts';
 import type { ResponseCache } from './response-cache.ts';
 
 type AnySchema = z.ZodType;

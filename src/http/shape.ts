@@ -2,8 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldSelection } from '../query/source.ts';
 import { MULTI_LANG_FIELDS } from '../query/source.ts';
-import { negotiateLanguage, translate, translateByPlan, type ResponseLanguage } from '../service/translate.ts';
-import { TAXON_TRANSLATION_PLAN } from '../service/translation-plan.ts';
+import { negotiateLanguage, translate, translateByPlan, type ResponseLanguage } from './translate.ts';
+import { TAXON_TRANSLATION_PLAN } from './translation-plan.ts';
 import { taxonSchema } from '../taxon/schema.ts';
 
 const KNOWN_FIELDS = new Set(Object.keys(taxonSchema.shape));

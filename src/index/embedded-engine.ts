@@ -10,17 +10,13 @@
  */
 import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
-import type { Catalog, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
+import type { Catalog } from '../taxon/catalog.ts';
+import type { EngineData, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/field-catalog.ts';
 import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 
-/** The data an embedded engine serves: per version, the documents of each index kind. */
-export interface EngineData {
-  catalog: Catalog;
-  versions: { id: string; indices: Partial<Record<IndexKind, Iterable<object>>> }[];
-}
 
 interface Snapshot {
   catalog: Catalog;

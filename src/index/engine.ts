@@ -6,6 +6,7 @@
  * contract between them is the DSL subset of docs/engine-contract.md (see `SearchBody`).
  */
 import type { estypes } from '@elastic/elasticsearch';
+import type { Catalog } from '../taxon/catalog.ts';
 
 /** Each checklist version has one index of taxa and (from the name search on) one of names. */
 export type IndexKind = 'taxa' | 'names';
@@ -23,25 +24,13 @@ export type SearchBody = Pick<
 
 export type SearchResult<T> = estypes.SearchResponse<T>;
 
-/** One informal taxon group as the data directory gives it. */
-export interface InformalTaxonGroup {
-  id: string;
-  name: { fi?: string; sv?: string; en?: string };
-  hasSubGroup?: string[];
-}
-
-/** One checklist version's metadata (from `checklist-versions.json`, or just its id). */
-export interface ChecklistVersion {
-  id: string;
-  versionName?: { fi?: string; sv?: string; en?: string };
-  versionDate?: string;
-  [key: string]: unknown;
-}
-
-/** What is served besides the taxa: the informal groups and the loaded versions. */
-export interface Catalog {
-  informalTaxonGroups: InformalTaxonGroup[];
-  checklistVersions: ChecklistVersion[];
+/**
+ * A loaded data set as the engines index it: the catalog, and per version the documents of each
+ * index kind (what the loaders hand to the embedded engine or to a cluster).
+ */
+export interface EngineData {
+  catalog: Catalog;
+  versions: { id: string; indices: Partial<Record<IndexKind, Iterable<object>>> }[];
 }
 
 /** Whether an engine can answer requests now, and if not, why (for the readiness route). */

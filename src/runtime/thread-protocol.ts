@@ -11,7 +11,8 @@
 import type { DataProblem } from '../../loaders/problems.ts';
 import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import type { ErrorCode, ErrorDetails } from '../errors.ts';
-import type { Catalog, IndexRef, SearchBody } from '../index/engine.ts';
+import type { IndexRef, SearchBody } from '../index/engine.ts';
+import type { Catalog } from '../taxon/catalog.ts';
 
 /** What the thread is started with (`workerData`). */
 export interface ThreadOptions {

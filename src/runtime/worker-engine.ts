@@ -20,7 +20,8 @@ import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
 import { createProgress, type Progress } from '../../loaders/progress.ts';
 import { AppError } from '../errors.ts';
-import { MAX_BUCKETS, TooManyBucketsError, type Catalog, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
+import { MAX_BUCKETS, TooManyBucketsError, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
+import type { Catalog } from '../taxon/catalog.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
 
 export interface WorkerEngineOptions {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createResponseCache } from '../../src/http/response-cache.ts';
 import { loadInto } from '../../src/runtime/open-engine.ts';
 import type { EmbeddedEngine } from '../../src/index/embedded-engine.ts';
-import type { Catalog } from '../../src/index/engine.ts';
+import type { Catalog } from '../../src/taxon/catalog.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { SearchEngine } from '../../index/engine.ts';
-import { translate } from '../../service/translate.ts';
+import { translate } from '../translate.ts';
 import { registerRoute, type RouteDescription } from '../route.ts';
 import { languageOf } from '../shape.ts';
 

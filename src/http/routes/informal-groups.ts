@@ -1,9 +1,10 @@
 /** Informal taxon groups: page, one, roots, tree, children, parent, siblings. */
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import type { InformalTaxonGroup, SearchEngine } from '../../index/engine.ts';
+import type { SearchEngine } from '../../index/engine.ts';
+import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
 import { pageOf } from '../../service/page.ts';
-import { translate, type ResponseLanguage } from '../../service/translate.ts';
+import { translate, type ResponseLanguage } from '../translate.ts';
 import { registerRoute, type RouteDescription } from '../route.ts';
 import { pageParam, pageSizeParam } from '../schemas/common.ts';
 import { languageOf } from '../shape.ts';

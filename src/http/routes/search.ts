@@ -1,10 +1,11 @@
 /** Name search: GET /taxa/search and GET /autocomplete/taxa. */
 import type { FastifyInstance } from 'fastify';
-import type { InformalTaxonGroup, SearchEngine } from '../../index/engine.ts';
+import type { SearchEngine } from '../../index/engine.ts';
+import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
 import type { NameSearchRequest } from '../../query/name-search.ts';
 import { MATCH_TYPES, prepareQuery } from '../../search/match-kinds.ts';
 import type { NameMatchHit, SearchService } from '../../service/search-service.ts';
-import { translate, type ResponseLanguage } from '../../service/translate.ts';
+import { translate, type ResponseLanguage } from '../translate.ts';
 import type { ResponseCache } from '../response-cache.ts';
 import { registerRoute, type RouteCache, type RouteDescription } from '../route.ts';
 import { searchQuery, type SearchQuery } from '../schemas/search.ts';

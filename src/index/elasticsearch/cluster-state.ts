@@ -5,7 +5,7 @@
  * service comes back by itself when the cluster does.
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { Catalog, ChecklistVersion } from '../engine.ts';
+import type { Catalog, ChecklistVersion } from '../../taxon/catalog.ts';
 import { aliasBindings } from './aliases.ts';
 import { aliasName, aliasPattern, CATALOG_DOCUMENT_ID, catalogAlias } from './naming.ts';
 

@@ -1,5 +1,5 @@
 /** One taxon: GET /taxa/{id}, its descriptions and its media. */
-import { translate } from '../../../service/translate.ts';
+import { translate } from '../../translate.ts';
 import { registerRoute } from '../../route.ts';
 import { taxonParams, taxonQuery } from '../../schemas/taxa.ts';
 import { languageOf, shapeTaxon, TAXON_CONTEXT } from '../../shape.ts';

@@ -1,0 +1,24 @@
+/**
+ * What is served beside the taxa: the informal taxon groups and the checklist versions loaded,
+ * as the data directory gives them. Loaders produce it, engines keep it, routes serve it.
+ */
+/** One informal taxon group as the data directory gives it. */
+export interface InformalTaxonGroup {
+  id: string;
+  name: { fi?: string; sv?: string; en?: string };
+  hasSubGroup?: string[];
+}
+
+/** One checklist version's metadata (from `checklist-versions.json`, or just its id). */
+export interface ChecklistVersion {
+  id: string;
+  versionName?: { fi?: string; sv?: string; en?: string };
+  versionDate?: string;
+  [key: string]: unknown;
+}
+
+/** What is served besides the taxa: the informal groups and the loaded versions. */
+export interface Catalog {
+  informalTaxonGroups: InformalTaxonGroup[];
+  checklistVersions: ChecklistVersion[];
+}
