@@ -3,6 +3,8 @@
  * `server.ts` listens). Tiers: error handling and access tokens, then services, then routes.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { AppError } from '../errors.ts';
 import type { SearchEngine } from '../index/engine.ts';
@@ -75,6 +77,23 @@ function registerJsonParser(app: FastifyInstance): void {
   });
 }
 
+/** Where the interactive API documentation is served, open like `/openapi`. */
+export const DOCS_PREFIX = '/docs';
+
+/**
+ * Interactive documentation of the OpenAPI document at `/docs` (Swagger UI, its assets served
+ * from the package). Its routes are open, like the document itself.
+ */
+async function registerApiDocs(app: FastifyInstance, document: ReturnType<typeof buildOpenApiDocument>): Promise<void> {
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), public: true };
+    });
+    await docs.register(swagger, { mode: 'static', specification: { document: document as never } });
+    await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX });
+  });
+}
+
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerJsonParser(app);
@@ -99,6 +118,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   const openapi = buildOpenApiDocument(registry);
   app.get('/openapi', { config: { public: true } }, async () => openapi);
   registerMethodNotAllowed(app, [...registry, { method: 'GET', url: '/openapi' }]);
+  await registerApiDocs(app, openapi);
   return app;
 }
 
