@@ -53,9 +53,17 @@ export interface IndexBuilt {
   seconds: number;
 }
 
+/** Field names by index kind: the fields some index of that kind has built. */
+export type BuiltFields = Partial<Record<IndexKind, string[]>>;
+
 export interface EmbeddedEngine extends SearchEngine {
-  /** Builds every index of `data` and then swaps them in at once; `onBuilt` hears of each index. */
-  replaceData(data: EngineData, onBuilt?: (built: IndexBuilt) => void): void;
+  /**
+   * Builds every index of `data` and then swaps them in at once; `onBuilt` hears of each index.
+   * The fields of `warm` are built in every index of their kind before the swap.
+   */
+  replaceData(data: EngineData, onBuilt?: (built: IndexBuilt) => void, warm?: BuiltFields): void;
+  /** The fields built so far in the indices served, by kind (what a reload may warm). */
+  builtFields(): BuiltFields;
 }
 
 export function createEmbeddedEngine(): EmbeddedEngine {
@@ -65,18 +73,27 @@ export function createEmbeddedEngine(): EmbeddedEngine {
 
   return {
     kind: 'embedded',
-    replaceData(data, onBuilt) {
+    replaceData(data, onBuilt, warm = {}) {
       const indices = new Map<string, DocumentIndex<object>>();
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
           const started = performance.now();
           const name = `${version.id}-${kind}`;
           const index = DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], docValueFields: DOC_VALUE_FIELDS[kind] });
+          index.warm(warm[kind] ?? []);
           indices.set(indexKey({ version: version.id, kind }), index);
           onBuilt?.({ version: version.id, kind, documents: index.size, seconds: Math.round(performance.now() - started) / 1000 });
         }
       }
       snapshot = { catalog: data.catalog, indices };
+    },
+    builtFields() {
+      const built: Record<IndexKind, Set<string>> = { taxa: new Set(), names: new Set() };
+      for (const [key, index] of snapshot.indices) {
+        const kind = key.slice(key.indexOf('\u0000') + 1) as IndexKind;
+        for (const field of index.builtFields()) built[kind].add(field);
+      }
+      return { taxa: [...built.taxa], names: [...built.names] };
     },
     async versions() {
       return snapshot.catalog.checklistVersions.map((v) => v.id);

@@ -29,14 +29,15 @@ async function load() {
     progress: options.progress ? progress : false,
     onVersion: (version) => send({ type: 'phase', phase: { phase: 'read', version: version.id, documents: version.indexed, seconds: version.seconds } }),
   });
-  engine.replaceData(engineDataOf(dataSet), (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }));
+  engine.replaceData(engineDataOf(dataSet), (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }), options.warm);
   return { engine, catalog: await engine.catalog(), stats };
 }
 
 load().then(
   ({ engine, catalog, stats }) => {
     port.on('message', (message: ToThread) => {
-      engine.search(message.ref, message.body).then(
+      const answer = message.type === 'search' ? engine.search(message.ref, message.body) : Promise.resolve(engine.builtFields());
+      answer.then(
         (result) => send({ type: 'result', id: message.id, json: JSON.stringify(result) }),
         (error: unknown) => send({ type: 'failed', id: message.id, error: serializeError(error) }),
       );

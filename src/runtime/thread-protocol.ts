@@ -11,6 +11,7 @@
 import type { DataProblem } from '../../loaders/problems.ts';
 import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import type { ErrorCode, ErrorDetails } from '../errors.ts';
+import type { BuiltFields } from '../index/embedded-engine.ts';
 import type { IndexRef, SearchBody } from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 
@@ -21,9 +22,12 @@ export interface ThreadOptions {
   dir: string;
   /** report the reading of files as progress messages */
   progress: boolean;
+  /** fields to build in every index of their kind before the data is served (`BuiltFields`) */
+  warm: BuiltFields;
 }
 
-export type ToThread = { type: 'search'; id: number; ref: IndexRef; body: SearchBody };
+/** A search, or which fields the thread's indices have built (answered as a result too). */
+export type ToThread = { type: 'search'; id: number; ref: IndexRef; body: SearchBody } | { type: 'built-fields'; id: number };
 
 /** One finished step of a load: reading a version, or building one of its indices. */
 export interface LoadPhase {

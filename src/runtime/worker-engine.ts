@@ -22,6 +22,7 @@ import { createProgress, type Progress } from '../../loaders/progress.ts';
 import { AppError } from '../errors.ts';
 import { MAX_BUCKETS, TooManyBucketsError, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
+import type { BuiltFields } from '../index/embedded-engine.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
 
 export interface WorkerEngineOptions {
@@ -34,6 +35,8 @@ export interface WorkerEngineOptions {
 }
 
 export interface WorkerEngine extends SearchEngine {
+  /** The fields the serving thread's indices have built so far, by index kind. */
+  builtFields(): Promise<BuiltFields>;
   /**
    * Loads `dir` in a new engine thread and swaps it in when done; rejects (`DataLoadError` for
    * refused data) and keeps serving what it served otherwise. One load at a time is the
@@ -80,8 +83,8 @@ class EngineThread {
   /** called when the thread ends without being retired (it ran out of memory, or crashed) */
   onDeath: () => void = () => {};
 
-  constructor(dir: string, options: WorkerEngineOptions) {
-    const workerData: ThreadOptions = { entry: THREAD_ENTRY, dir, progress: options.progress === true };
+  constructor(dir: string, options: WorkerEngineOptions, warm: BuiltFields) {
+    const workerData: ThreadOptions = { entry: THREAD_ENTRY, dir, progress: options.progress === true, warm };
     this.worker = new Worker(THREAD_BOOT, { workerData });
     const progress = createProgress(options.progress === true);
     this.loaded = new Promise((resolve, reject) => {
@@ -107,14 +110,23 @@ class EngineThread {
   }
 
   search(ref: IndexRef, body: SearchBody): Promise<unknown> {
-    if (this.exited) return Promise.reject(unavailable());
     if (this.pending.size >= MAX_QUEUED_SEARCHES) {
       return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The search engine is busy; try again shortly'));
     }
+    return this.ask((id) => ({ type: 'search', id, ref, body }));
+  }
+
+  /** The fields the thread's indices have built so far. */
+  builtFields(): Promise<BuiltFields> {
+    return this.ask((id) => ({ type: 'built-fields', id })) as Promise<BuiltFields>;
+  }
+
+  private ask(message: (id: number) => ToThread): Promise<unknown> {
+    if (this.exited) return Promise.reject(unavailable());
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: 'search', id, ref, body } satisfies ToThread);
+      this.worker.postMessage(message(id));
     });
   }
 
@@ -171,7 +183,10 @@ export function createWorkerEngine(options: WorkerEngineOptions = {}): WorkerEng
   return {
     kind: 'embedded',
     async load(dir) {
-      const thread = new EngineThread(dir, options);
+      // The new data is warmed with what the old one was asked about, so that its first
+      // searches do not each wait for a field's index to be built.
+      const warm = serving ? await serving.thread.builtFields().catch(() => ({})) : {};
+      const thread = new EngineThread(dir, options, warm);
       threads.add(thread);
       if (!everLoaded) state = 'loading';
       try {
@@ -199,6 +214,9 @@ export function createWorkerEngine(options: WorkerEngineOptions = {}): WorkerEng
     },
     async versions() {
       return servingNow().catalog.checklistVersions.map((v) => v.id);
+    },
+    async builtFields() {
+      return servingNow().thread.builtFields();
     },
     async catalog() {
       return servingNow().catalog;

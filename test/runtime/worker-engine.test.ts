@@ -64,6 +64,20 @@ describe('the engine in its own thread', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'UNKNOWN_CHECKLIST_VERSION', message: "Unknown checklistVersion 'MR.999'; loaded versions: current, MR.424" });
   });
+  it('warms a reload with the fields the served data was asked about, before serving it', async () => {
+    engine = createWorkerEngine();
+    const app = await createApp({ engine });
+    await engine.load(FIXTURE_DIR);
+    const field = 'primaryHabitat.habitat';
+    expect((await engine.builtFields()).taxa).not.toContain(field);
+    const filtered = await app.inject({ method: 'POST', url: '/taxa', payload: { [field]: 'MKV.habitatM' } });
+    expect(filtered.statusCode).toBe(200);
+    expect((await engine.builtFields()).taxa).toContain(field);
+    await engine.load(FIXTURE_DIR);
+    // No search has reached the new thread yet.
+    expect((await engine.builtFields()).taxa).toContain(field);
+  });
+
   it('refuses searches beyond its queue at once with a 503 instead of queueing them without bound', async () => {
     engine = createWorkerEngine();
     await engine.load(FIXTURE_DIR);

@@ -29,6 +29,11 @@ export class IndexData {
     this.scratch = new Scratch(docCount);
   }
 
+  /** The fields whose index has been built so far (up front, or on first use). */
+  builtFields(): string[] {
+    return [...this.fields.keys()];
+  }
+
   /** The index of a catalogued field (built now if it was not yet); `undefined` if unmapped. */
   field(name: string): FieldIndex | undefined {
     let field = this.fields.get(name);
