@@ -13,7 +13,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { EngineData, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
-import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/field-catalog.ts';
+import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/build/field-catalog.ts';
 import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 

@@ -9,7 +9,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { DocumentIndex } from '../../src/index/embedded/document-index.ts';
-import { fieldCatalogFromMapping } from '../../src/index/embedded/field-catalog.ts';
+import { fieldCatalogFromMapping } from '../../src/index/embedded/build/field-catalog.ts';
 import type { SearchBody } from '../../src/index/engine.ts';
 import { errorAnswer, type MockAnswer, type RecordedRequest } from './elasticsearch-mock.ts';
 

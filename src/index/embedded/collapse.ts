@@ -4,12 +4,12 @@
  * group), as in Elasticsearch. `from` and `size` count groups; the total still counts every
  * matching document. Each hit carries `fields: { <field>: [value] }`.
  */
-import type { DocSet } from './doc-set.ts';
-import { expectRecord, fail, readString } from './dsl-reader.ts';
-import type { FieldIndex } from './field-index.ts';
-import type { IndexData } from './index-data.ts';
-import { isIntegerType } from './index-values.ts';
-import { ownValue } from './json.ts';
+import type { DocSet } from './sets/doc-set.ts';
+import { expectRecord, fail, readString } from './request/dsl-reader.ts';
+import type { FieldIndex } from './build/field-index.ts';
+import type { IndexData } from './build/index-data.ts';
+import { isIntegerType } from './build/index-values.ts';
+import { ownValue } from './primitives/json.ts';
 
 export interface CollapseSpec {
   field: FieldIndex;

@@ -9,22 +9,22 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchResult } from '../engine.ts';
 import { checkSingleValued, collapseHits, collapseValue } from './collapse.ts';
-import { DocumentWalker, type ValueSink } from './document-walker.ts';
-import { asBitset, type DocSet } from './doc-set.ts';
-import { allInOrder, pageInOrder, planOrder, type DocOrder } from './doc-order.ts';
-import type { FieldCatalog } from './field-catalog.ts';
-import { FieldIndexBuilder } from './field-index-builder.ts';
-import { DocumentFieldSource, FieldValidator } from './field-source.ts';
-import { IndexData } from './index-data.ts';
-import { IndexingError } from './index-values.ts';
-import { cloneJson, deepFreeze, isRecord, ownValue } from './json.ts';
-import { evaluate, scoreOf, type Scorer } from './query-executor.ts';
+import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
+import { asBitset, type DocSet } from './sets/doc-set.ts';
+import { allInOrder, pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
+import type { FieldCatalog } from './build/field-catalog.ts';
+import { FieldIndexBuilder } from './build/field-index-builder.ts';
+import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
+import { IndexData } from './build/index-data.ts';
+import { IndexingError } from './build/index-values.ts';
+import { cloneJson, deepFreeze, isRecord, ownValue } from './primitives/json.ts';
+import { evaluate, scoreOf, type Scorer } from './evaluate/query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
-import { parseSource, SourceFilters, type SourceFilter } from './source-filter.ts';
-import { SortOrderCache } from './sort-order.ts';
-import { isRelevanceOrder } from './sort-spec.ts';
-import { sortValuesOf } from './sort-values.ts';
-import { runAggregations } from './terms-aggregation.ts';
+import { parseSource, SourceFilters, type SourceFilter } from './respond/source-filter.ts';
+import { SortOrderCache } from './order/sort-order.ts';
+import { isRelevanceOrder } from './request/sort-spec.ts';
+import { sortValuesOf } from './order/sort-values.ts';
+import { runAggregations } from './respond/terms-aggregation.ts';
 
 export interface DocumentIndexOptions {
   /** The searchable fields, usually `fieldCatalogFromMapping(mapping)`. */

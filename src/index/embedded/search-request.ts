@@ -3,15 +3,15 @@
  * `post_filter`, `search_after`, ...) is refused by name.
  */
 import type { SearchBody } from '../engine.ts';
-import { readSubAggregations, type TermsAggregationSpec } from './aggregation-spec.ts';
+import { readSubAggregations, type TermsAggregationSpec } from './request/aggregation-spec.ts';
 import { parseCollapse, type CollapseSpec } from './collapse.ts';
-import { expectRecord, fail } from './dsl-reader.ts';
-import type { IndexData } from './index-data.ts';
-import { ownValue, type JsonRecord } from './json.ts';
-import { parseQuery } from './parse-query.ts';
-import type { QueryNode } from './query-ast.ts';
-import { parseSource, type SourceSpec } from './source-filter.ts';
-import { parseSort, sortsByScore, type SortKey } from './sort-spec.ts';
+import { expectRecord, fail } from './request/dsl-reader.ts';
+import type { IndexData } from './build/index-data.ts';
+import { ownValue, type JsonRecord } from './primitives/json.ts';
+import { parseQuery } from './request/parse-query.ts';
+import type { QueryNode } from './request/query-ast.ts';
+import { parseSource, type SourceSpec } from './respond/source-filter.ts';
+import { parseSort, sortsByScore, type SortKey } from './request/sort-spec.ts';
 
 /** `track_total_hits`: count exactly, count up to a bound, or do not report a total. */
 export type TotalHitsTracking = { kind: 'exact' } | { kind: 'upTo'; limit: number } | { kind: 'none' };

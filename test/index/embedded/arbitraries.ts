@@ -3,7 +3,7 @@
  * Value domains are small so that queries match, sort keys tie and aggregations collide.
  */
 import fc from 'fast-check';
-import { fieldCatalogFromMapping, type FieldSpec } from '../../../src/index/embedded/field-catalog.ts';
+import { fieldCatalogFromMapping, type FieldSpec } from '../../../src/index/embedded/build/field-catalog.ts';
 
 export const propertyCatalog = fieldCatalogFromMapping({
   dynamic: false,

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bitset } from '../../../src/index/embedded/bitset.ts';
-import { compareCodePoints, sortCodePointOrder } from '../../../src/index/embedded/code-point-order.ts';
-import { nthSmallest, selectTop } from '../../../src/index/embedded/top-n.ts';
+import { Bitset } from '../../../src/index/embedded/sets/bitset.ts';
+import { compareCodePoints, sortCodePointOrder } from '../../../src/index/embedded/primitives/code-point-order.ts';
+import { nthSmallest, selectTop } from '../../../src/index/embedded/primitives/top-n.ts';
 
 const setArb = (size: number) => fc.uniqueArray(fc.integer({ min: 0, max: size - 1 }), { maxLength: size });
 

@@ -2,7 +2,7 @@
  * Reference semantics, written as plainly as possible for the property tests: the indexed
  * values of a field in a document, and how query values compare with them.
  */
-import type { FieldSpec } from '../../../src/index/embedded/field-catalog.ts';
+import type { FieldSpec } from '../../../src/index/embedded/build/field-catalog.ts';
 
 export type Fields = Record<string, FieldSpec>;
 export type Key = string | number;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Bitset } from '../../../src/index/embedded/bitset.ts';
-import { asBitset, DocList, filterByBits, filterBySorted, gallop, lowerBound, mergeSorted } from '../../../src/index/embedded/doc-set.ts';
-import { Scratch } from '../../../src/index/embedded/scratch.ts';
+import { Bitset } from '../../../src/index/embedded/sets/bitset.ts';
+import { asBitset, DocList, filterByBits, filterBySorted, gallop, lowerBound, mergeSorted } from '../../../src/index/embedded/sets/doc-set.ts';
+import { Scratch } from '../../../src/index/embedded/sets/scratch.ts';
 
 const sortedArb = (max: number) => fc.uniqueArray(fc.integer({ min: 0, max }), { maxLength: 120 }).map((docs) => Uint32Array.from(docs).sort());
 

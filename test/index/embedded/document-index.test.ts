@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
 import type { SearchBody } from '../../../src/index/engine.ts';
-import { fieldCatalogFromMapping } from '../../../src/index/embedded/field-catalog.ts';
-import { IndexingError } from '../../../src/index/embedded/index-values.ts';
+import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
+import { IndexingError } from '../../../src/index/embedded/build/index-values.ts';
 import { fixtureIndex, taxa } from './fixtures.ts';
 
 const fields = fieldCatalogFromMapping({ properties: { n: { type: 'byte' }, b: { type: 'boolean' }, k: { type: 'keyword' } } });

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UnsupportedQueryError } from '../../../src/index/engine.ts';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
-import { setStrategyChooser } from '../../../src/index/embedded/strategy.ts';
+import { setStrategyChooser } from '../../../src/index/embedded/evaluate/strategy.ts';
 import { bodyArb, docsArb, propertyCatalog, propertyFields, scoringQueryArb } from './arbitraries.ts';
 import { bruteSearch } from './brute-force-search.ts';
 import { untyped } from './fixtures.ts';

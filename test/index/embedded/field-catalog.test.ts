@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnsupportedQueryError } from '../../../src/index/engine.ts';
-import { fieldCatalogFromMapping } from '../../../src/index/embedded/field-catalog.ts';
+import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
 
 describe('fieldCatalogFromMapping', () => {
   it('walks properties recursively into dotted paths', () => {

@@ -3,7 +3,7 @@
  */
 import type { SearchBody } from '../../../src/index/engine.ts';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
-import { fieldCatalogFromMapping, type FieldCatalog } from '../../../src/index/embedded/field-catalog.ts';
+import { fieldCatalogFromMapping, type FieldCatalog } from '../../../src/index/embedded/build/field-catalog.ts';
 
 export const catalog: FieldCatalog = fieldCatalogFromMapping({
   dynamic: false,

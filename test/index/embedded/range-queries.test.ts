@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
-import { fieldCatalogFromMapping } from '../../../src/index/embedded/field-catalog.ts';
+import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
 import { fixtureIndex, matching } from './fixtures.ts';
 
 const index = fixtureIndex();

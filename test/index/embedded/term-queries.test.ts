@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnsupportedQueryError } from '../../../src/index/engine.ts';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
-import { fieldCatalogFromMapping } from '../../../src/index/embedded/field-catalog.ts';
+import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
 import { fixtureIndex, matching } from './fixtures.ts';
 
 const index = fixtureIndex();
