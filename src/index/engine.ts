@@ -7,6 +7,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog } from '../taxon/catalog.ts';
+import type { SearchBody } from './search-body.ts';
 
 /** Each checklist version has one index of taxa and (from the name search on) one of names. */
 export type IndexKind = 'taxa' | 'names';
@@ -16,11 +17,7 @@ export interface IndexRef {
   kind: IndexKind;
 }
 
-/** The part of a search request the compiler emits and both engines execute. */
-export type SearchBody = Pick<
-  estypes.SearchRequest,
-  'query' | 'sort' | 'from' | 'size' | 'track_total_hits' | '_source' | 'aggs' | 'collapse'
->;
+export type { SearchBody };
 
 export type SearchResult<T> = estypes.SearchResponse<T>;
 

@@ -2,7 +2,7 @@
  * `aggregateBy` (docs/api.md, "Aggregations"): `f1,f2=name;f3`. `;` separates aggregations, `,` nests terms
  * aggregations, `=name` names one (else its key is the field list as written).
  */
-import type { estypes } from '@elastic/elasticsearch';
+import type { TermsAggregation } from '../index/search-body.ts';
 import { AppError } from '../errors.ts';
 import { filterKeyKind } from '../taxon/fields.ts';
 
@@ -108,9 +108,9 @@ export function parseAggregateBy(value: string): AggregationSpec[] {
   return specs;
 }
 
-function termsLevel(fields: string[], size: number): estypes.AggregationsAggregationContainer {
+function termsLevel(fields: string[], size: number): TermsAggregation {
   const [field, ...rest] = fields;
-  const level: estypes.AggregationsAggregationContainer = { terms: { field: field!, size } };
+  const level: TermsAggregation = { terms: { field: field!, size } };
   if (rest.length > 0) level.aggs = { [rest[0]!]: termsLevel(rest, size) };
   return level;
 }
@@ -118,7 +118,7 @@ function termsLevel(fields: string[], size: number): estypes.AggregationsAggrega
 export function compileAggregations(
   specs: AggregationSpec[],
   size: number,
-): Record<string, estypes.AggregationsAggregationContainer> {
+): Record<string, TermsAggregation> {
   return Object.fromEntries(specs.map((spec) => [spec.name, termsLevel(spec.fields, size)]));
 }
 

@@ -7,7 +7,7 @@
  *
  * @example compileExact(request, { from: 0, size: 200 })
  */
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../index/search-body.ts';
 import type { SearchBody } from '../index/engine.ts';
 import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
 import { rankQuery } from '../search/rank-features.ts';
@@ -101,7 +101,7 @@ export function nameFilters(request: NameSearchRequest): FilterNode {
 }
 
 /** A page of candidates in static-rank order, or static rank then score when scored. */
-function candidates(filter: FilterNode, page: CandidatePage, scored?: estypes.QueryDslQueryContainer[]): SearchBody {
+function candidates(filter: FilterNode, page: CandidatePage, scored?: Query[]): SearchBody {
   return {
     query: scored ? { bool: { filter: [compileNode(filter)], should: scored } } : compileNode(filter),
     sort: [{ staticRank: { order: 'asc' } }, ...(scored ? [{ _score: { order: 'desc' } } as const] : []), ...SORT_AFTER_RANK],
@@ -227,8 +227,8 @@ function rankFields(ranking: { fold: boolean }) {
   return ranking.fold ? RANK_FIELDS.folded : RANK_FIELDS.strict;
 }
 
-function partialScore(parts: readonly ScorePart[]): estypes.QueryDslQueryContainer[] {
-  const clauses: estypes.QueryDslQueryContainer[] = [];
+function partialScore(parts: readonly ScorePart[]): Query[] {
+  const clauses: Query[] = [];
   let shift = parts.reduce((sum, part) => sum + part.width, 0);
   for (const part of parts) {
     shift -= part.width;

@@ -3,7 +3,7 @@
  * engines order by the same collation; ties always break by taxonomic order, which makes every
  * page a deterministic slice.
  */
-import type { estypes } from '@elastic/elasticsearch';
+import type { SortClause } from '../index/search-body.ts';
 import { SORT_RANK_FIELDS } from '../taxon/schema.ts';
 
 export const SORT_FIELDS = ['taxonomic', 'scientificName', 'finnishName'] as const;
@@ -17,7 +17,7 @@ export interface SortOrder {
 
 export const DEFAULT_SORT: SortOrder = { field: 'taxonomic', direction: 'asc' };
 
-export function compileSort(order: SortOrder): estypes.SortCombinations[] {
+export function compileSort(order: SortOrder): SortClause[] {
   if (order.field === 'taxonomic') return [{ taxonomicOrder: { order: order.direction } }];
   const rankField = SORT_RANK_FIELDS[order.field];
   return [

@@ -3,7 +3,7 @@
  * ones (media, descriptions, red-list evaluations) only when asked for, or when a client names
  * them in `selectedFields`.
  */
-import type { estypes } from '@elastic/elasticsearch';
+import type { SourceOption } from '../index/search-body.ts';
 
 /** Never returned (docs/api.md, "Fields and language"). */
 export const INTERNAL_FIELDS = [
@@ -41,7 +41,7 @@ function optionalExcludes(selection: FieldSelection): string[] {
   return optional.filter(([asked, field]) => !asked && !named.has(field)).map(([, field]) => field);
 }
 
-export function compileSource(selection: FieldSelection): estypes.SearchSourceConfig {
+export function compileSource(selection: FieldSelection): SourceOption {
   const excludes = [...INTERNAL_FIELDS, ...optionalExcludes(selection)];
   const selected = selection.selectedFields;
   if (!selected || selected.length === 0) return { excludes };

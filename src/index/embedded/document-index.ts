@@ -8,10 +8,9 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody, SearchResult } from '../engine.ts';
-import { checkSingleValued, collapseHits, collapseValue } from './collapse.ts';
 import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
 import { asBitset, type DocSet } from './sets/doc-set.ts';
-import { allInOrder, pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
+import { pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
 import type { FieldCatalog } from './build/field-catalog.ts';
 import { FieldIndexBuilder } from './build/field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
@@ -206,18 +205,14 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     };
   }
 
-  /** With no hits wanted, Elasticsearch neither sorts nor collapses: nor does this. */
   private page(plan: SearchPlan, docs: DocSet, total: number, order: DocOrder): number[] {
-    if (plan.collapse === undefined) return pageInOrder(docs, total, order, plan.from, plan.size);
-    checkSingleValued(plan.collapse, docs);
-    return collapseHits(allInOrder(docs, total, order), plan.collapse, plan.from, plan.size);
+    return pageInOrder(docs, total, order, plan.from, plan.size);
   }
 
   private hit(doc: number, plan: SearchPlan, filter: SourceFilter, score: Scorer, relevance: boolean): estypes.SearchHit<T> {
     const hit: estypes.SearchHit<T> = { _index: this.name, _id: this.ids[doc]!, _score: relevance ? scoreOf(score, doc) : null };
     const source = filter(doc);
     if (source !== undefined) hit._source = source as T;
-    if (plan.collapse !== undefined) hit.fields = { [plan.collapse.field.name]: [collapseValue(plan.collapse, doc)] };
     if (!relevance) hit.sort = sortValuesOf(plan.sort, doc, score);
     return hit;
   }
@@ -259,7 +254,7 @@ function reserveValues(builders: readonly FieldIndexBuilder[], sampled: number, 
 
 /** The key a later page of `body` is kept by (the body without `from` and `size`), if it can be. */
 function continuationKey(body: SearchBody, plan: SearchPlan): string | undefined {
-  if (plan.from === 0 || plan.size === 0 || plan.aggregations.length > 0 || plan.collapse !== undefined) return undefined;
+  if (plan.from === 0 || plan.size === 0 || plan.aggregations.length > 0) return undefined;
   const { from, size, ...rest } = body;
   return JSON.stringify(rest);
 }

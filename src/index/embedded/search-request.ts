@@ -1,10 +1,9 @@
 /**
  * A search body → `SearchPlan`, checking every option; anything the subset lacks (`highlight`,
- * `post_filter`, `search_after`, ...) is refused by name.
+ * `post_filter`, `search_after`, `collapse`, ...) is refused by name.
  */
 import type { SearchBody } from '../engine.ts';
 import { readSubAggregations, type TermsAggregationSpec } from './request/aggregation-spec.ts';
-import { parseCollapse, type CollapseSpec } from './collapse.ts';
 import { expectRecord, fail } from './request/dsl-reader.ts';
 import type { IndexData } from './build/index-data.ts';
 import { ownValue, type JsonRecord } from './primitives/json.ts';
@@ -13,7 +12,10 @@ import type { QueryNode } from './request/query-ast.ts';
 import { parseSource, type SourceSpec } from './respond/source-filter.ts';
 import { parseSort, sortsByScore, type SortKey } from './request/sort-spec.ts';
 
-/** `track_total_hits`: count exactly, count up to a bound, or do not report a total. */
+/**
+ * `track_total_hits`: `true` counts exactly, `false` reports no total; absent, the total is
+ * counted up to Elasticsearch's default bound. A bound of one's own is refused.
+ */
 export type TotalHitsTracking = { kind: 'exact' } | { kind: 'upTo'; limit: number } | { kind: 'none' };
 
 export interface SearchPlan {
@@ -24,12 +26,11 @@ export interface SearchPlan {
   totalHits: TotalHitsTracking;
   source: SourceSpec;
   aggregations: TermsAggregationSpec[];
-  collapse: CollapseSpec | undefined;
   /** Scores are observable: there are hits and they are ordered by, or show, `_score`. */
   scoresNeeded: boolean;
 }
 
-const BODY_KEYS = ['query', 'sort', 'from', 'size', 'track_total_hits', '_source', 'aggs', 'aggregations', 'collapse'];
+const BODY_KEYS = ['query', 'sort', 'from', 'size', 'track_total_hits', '_source', 'aggs'];
 const DEFAULT_SIZE = 10;
 const DEFAULT_TOTAL_HITS_LIMIT = 10_000;
 
@@ -49,7 +50,6 @@ export function parseSearchBody(body: SearchBody, index: IndexData): SearchPlan 
     totalHits: readTotalHitsTracking(ownValue(record, 'track_total_hits')),
     source: parseSource(ownValue(record, '_source')),
     aggregations: readSubAggregations(record, ''),
-    collapse: parseCollapse(ownValue(record, 'collapse'), index),
     scoresNeeded,
   };
 }
@@ -65,6 +65,5 @@ function readTotalHitsTracking(value: unknown): TotalHitsTracking {
   if (value === undefined || value === null) return { kind: 'upTo', limit: DEFAULT_TOTAL_HITS_LIMIT };
   if (value === true) return { kind: 'exact' };
   if (value === false) return { kind: 'none' };
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return { kind: 'upTo', limit: value };
-  return fail('track_total_hits', 'expected a boolean or a non-negative integer');
+  return fail('track_total_hits', 'expected a boolean');
 }

@@ -1,4 +1,4 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { BoolQuery, Query } from '../../index/search-body.ts';
 import type { AndNode, FilterNode } from './types.ts';
 
 export function build(clauses: FilterNode[]): AndNode {
@@ -12,10 +12,10 @@ export function build(clauses: FilterNode[]): AndNode {
  */
 export function compile(
   node: AndNode,
-  compileChild: (child: FilterNode) => estypes.QueryDslQueryContainer,
-): estypes.QueryDslQueryContainer {
-  const filter: estypes.QueryDslQueryContainer[] = [];
-  const mustNot: estypes.QueryDslQueryContainer[] = [];
+  compileChild: (child: FilterNode) => Query,
+): Query {
+  const filter: Query[] = [];
+  const mustNot: Query[] = [];
   const visit = (clause: FilterNode): void => {
     if (clause.kind === 'and') clause.clauses.forEach(visit);
     else if (clause.kind === 'not') mustNot.push(compileChild(clause.clause));
@@ -23,7 +23,7 @@ export function compile(
   };
   node.clauses.forEach(visit);
   if (filter.length === 0 && mustNot.length === 0) return { match_all: {} };
-  const bool: estypes.QueryDslBoolQuery = {};
+  const bool: BoolQuery = {};
   if (filter.length > 0) bool.filter = filter;
   if (mustNot.length > 0) bool.must_not = mustNot;
   return { bool };

@@ -1,11 +1,11 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../../index/search-body.ts';
 import type { ExistsNode } from './types.ts';
 
 export function build(field: string): ExistsNode {
   return { kind: 'exists', field };
 }
 
-export function compile(node: ExistsNode): estypes.QueryDslQueryContainer {
+export function compile(node: ExistsNode): Query {
   return { exists: { field: node.field } };
 }
 

@@ -1,11 +1,11 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../../index/search-body.ts';
 import type { IdsNode } from './types.ts';
 
 export function build(values: string[]): IdsNode {
   return { kind: 'ids', values };
 }
 
-export function compile(node: IdsNode): estypes.QueryDslQueryContainer {
+export function compile(node: IdsNode): Query {
   return { ids: { values: node.values } };
 }
 

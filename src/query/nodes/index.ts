@@ -1,5 +1,5 @@
 /** Dispatch over the node kinds; the `never` checks make a new kind impossible to forget. */
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../../index/search-body.ts';
 import * as and from './and.ts';
 import * as exists from './exists.ts';
 import * as ids from './ids.ts';
@@ -15,7 +15,7 @@ import type { FilterNode } from './types.ts';
 export type * from './types.ts';
 export { and, exists, ids, longerPrefix, not, or, prefix, range, term, terms };
 
-export function compileNode(node: FilterNode): estypes.QueryDslQueryContainer {
+export function compileNode(node: FilterNode): Query {
   switch (node.kind) {
     case 'term':
       return term.compile(node);

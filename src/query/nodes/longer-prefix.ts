@@ -1,4 +1,4 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../../index/search-body.ts';
 import type { LongerPrefixNode } from './types.ts';
 
 export function build(field: string, prefix: string): LongerPrefixNode {
@@ -6,7 +6,7 @@ export function build(field: string, prefix: string): LongerPrefixNode {
 }
 
 /** A wildcard of the literal prefix (its `*`, `?` and `\` escaped) and at least one more character. */
-export function compile(node: LongerPrefixNode): estypes.QueryDslQueryContainer {
+export function compile(node: LongerPrefixNode): Query {
   return { wildcard: { [node.field]: { value: `${node.prefix.replace(/[*?\\]/g, '\\$&')}?*` } } };
 }
 

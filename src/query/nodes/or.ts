@@ -1,4 +1,4 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../../index/search-body.ts';
 import type { FilterNode, OrNode } from './types.ts';
 
 export function build(clauses: FilterNode[], minimumShouldMatch = 1): OrNode {
@@ -6,10 +6,10 @@ export function build(clauses: FilterNode[], minimumShouldMatch = 1): OrNode {
 }
 
 /** `should` with an explicit minimum, so it is an OR also inside a filter context. */
-export function compile(node: OrNode, compileChild: (child: FilterNode) => estypes.QueryDslQueryContainer) {
+export function compile(node: OrNode, compileChild: (child: FilterNode) => Query) {
   return {
     bool: { should: node.clauses.map(compileChild), minimum_should_match: node.minimumShouldMatch },
-  } satisfies estypes.QueryDslQueryContainer;
+  } satisfies Query;
 }
 
 export function print(node: OrNode, printChild: (child: FilterNode) => string): string {

@@ -1,11 +1,11 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../../index/search-body.ts';
 import type { TermNode, TermValue } from './types.ts';
 
 export function build(field: string, value: TermValue): TermNode {
   return { kind: 'term', field, value };
 }
 
-export function compile(node: TermNode): estypes.QueryDslQueryContainer {
+export function compile(node: TermNode): Query {
   return { term: { [node.field]: node.value } };
 }
 

@@ -1,11 +1,11 @@
-import type { estypes } from '@elastic/elasticsearch';
+import type { Query } from '../../index/search-body.ts';
 import type { TermsNode } from './types.ts';
 
 export function build(field: string, values: string[]): TermsNode {
   return { kind: 'terms', field, values };
 }
 
-export function compile(node: TermsNode): estypes.QueryDslQueryContainer {
+export function compile(node: TermsNode): Query {
   return { terms: { [node.field]: node.values } };
 }
 

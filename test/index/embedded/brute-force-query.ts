@@ -82,16 +82,9 @@ function matchesBool(body: Body, doc: Doc, fields: Fields): boolean {
   if (![...must, ...filter].every((clause) => matches(clause, doc, fields))) return false;
   if (mustNot.some((clause) => matches(clause, doc, fields))) return false;
   const spec = body['minimum_should_match'];
-  let required = spec === undefined ? 0 : minimumShouldMatch(String(spec), should.length);
+  let required = (spec as number | undefined) ?? 0;
   if (must.length + filter.length === 0 && should.length > 0) required = Math.max(1, required);
   return should.filter((clause) => matches(clause, doc, fields)).length >= required;
-}
-
-function minimumShouldMatch(spec: string, optional: number): number {
-  const percent = spec.endsWith('%');
-  const value = Number.parseInt(spec, 10);
-  const calc = percent ? (optional * value) / 100 : value;
-  return Math.max(0, calc < 0 ? optional + Math.trunc(calc) : Math.trunc(calc));
 }
 
 function exists(field: string, doc: Doc, fields: Fields): boolean {

@@ -4,7 +4,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { checkScoring, matches, NeedsBm25, score, type Query } from './brute-force-query.ts';
-import { compareKeys, indexed, missingKey, type Doc, type Fields, type Key } from './brute-force-values.ts';
+import { compareKeys, indexed, type Doc, type Fields, type Key } from './brute-force-values.ts';
 import { filterSourcePlain } from './brute-force-source.ts';
 
 type Body = Record<string, unknown>;
@@ -16,7 +16,6 @@ interface Match {
 interface SortKey {
   field: string;
   order: 'asc' | 'desc';
-  mode?: 'min' | 'max';
   missing?: unknown;
 }
 
@@ -39,16 +38,13 @@ export function bruteSearch(docs: Doc[], fields: Fields, body: Body): BruteAnswe
     if (matches(query, doc, fields)) matched.push({ doc, number, score: scoresNeeded ? score(query, doc, fields) : 0 });
   });
   matched.sort((a, b) => compareMatches(a, b, relevance ? [{ field: '_score', order: 'desc' }] : sort, fields));
-  const collapse = (body['collapse'] as Body | undefined)?.['field'] as string | undefined;
-  if (collapse !== undefined && size > 0 && matched.some((m) => indexed(m.doc, collapse, fields[collapse]!).length > 1)) return { refused: 'collapse' };
   const from = (body['from'] as number | undefined) ?? 0;
-  const page = (collapse === undefined ? matched : firstOfGroups(matched, collapse, fields)).slice(from, from + size);
-  const hits = page.map((m) => hit(m, body, sort, relevance, fields, collapse));
+  const hits = matched.slice(from, from + size).map((m) => hit(m, body, sort, relevance, fields));
   const response: Body = {
     hits: { ...totalOf(matched.length, body['track_total_hits']), max_score: relevance && size > 0 && matched.length > 0 ? matched[0]!.score : null, hits },
   };
   const aggs = body['aggs'] as Body | undefined;
-  if (aggs !== undefined && Object.keys(aggs).length > 0) response['aggregations'] = aggregate(aggs, matched.map((m) => m.doc), docs, fields);
+  if (aggs !== undefined && Object.keys(aggs).length > 0) response['aggregations'] = aggregate(aggs, matched.map((m) => m.doc), fields);
   return { response };
 }
 
@@ -59,7 +55,7 @@ function sortKeys(value: unknown): SortKey[] {
     return Object.entries(item as Body).map(([field, spec]) => {
       const options = (typeof spec === 'string' ? { order: spec } : spec) as Body;
       const order = (options['order'] as 'asc' | 'desc' | undefined) ?? (field === '_score' ? 'desc' : 'asc');
-      return { field, order, mode: options['mode'] as 'min' | 'max' | undefined, missing: options['missing'] };
+      return { field, order, missing: options['missing'] };
     });
   });
 }
@@ -71,10 +67,7 @@ function sortValue(match: Match, key: SortKey, fields: Fields): Key | undefined 
   const spec = fields[key.field];
   if (spec === undefined) return undefined;
   const values = indexed(match.doc, key.field, spec).sort(compareKeys);
-  const useMax = (key.mode ?? (key.order === 'asc' ? 'min' : 'max')) === 'max';
-  const value = useMax ? values.at(-1) : values[0];
-  if (value !== undefined || key.missing === undefined || key.missing === '_last' || key.missing === '_first') return value;
-  return missingKey(spec, key.missing, 'sort');
+  return key.order === 'desc' ? values.at(-1) : values[0];
 }
 
 function compareMatches(a: Match, b: Match, keys: SortKey[], fields: Fields): number {
@@ -92,84 +85,45 @@ function compareMatches(a: Match, b: Match, keys: SortKey[], fields: Fields): nu
   return a.number - b.number;
 }
 
-function firstOfGroups(matched: Match[], field: string, fields: Fields): Match[] {
-  const seen = new Set<Key | null>();
-  return matched.filter((m) => {
-    const group = indexed(m.doc, field, fields[field]!)[0] ?? null;
-    if (seen.has(group)) return false;
-    seen.add(group);
-    return true;
-  });
-}
-
-function hit(m: Match, body: Body, sort: SortKey[], relevance: boolean, fields: Fields, collapse: string | undefined): Body {
+function hit(m: Match, body: Body, sort: SortKey[], relevance: boolean, fields: Fields): Body {
   const result: Body = { _index: '', _id: m.doc['id'], _score: relevance ? m.score : null };
   if (body['_source'] !== false) result['_source'] = filterSourcePlain(m.doc, body['_source']);
-  if (collapse !== undefined) result['fields'] = { [collapse]: [indexed(m.doc, collapse, fields[collapse]!)[0] ?? null] };
   if (!relevance) result['sort'] = sort.map((key) => sortValue(m, key, fields) ?? null);
   return result;
 }
 
 function totalOf(total: number, track: unknown): Body {
   if (track === false) return {};
-  const limit = track === true ? Infinity : typeof track === 'number' ? track : 10_000;
+  const limit = track === true ? Infinity : 10_000;
   return { total: total > limit ? { value: limit, relation: 'gte' } : { value: total, relation: 'eq' } };
 }
 
-function aggregate(aggs: Body, matched: Doc[], all: Doc[], fields: Fields): Record<string, estypes.AggregationsAggregate> {
+function aggregate(aggs: Body, matched: Doc[], fields: Fields): Record<string, estypes.AggregationsAggregate> {
   const result: Record<string, estypes.AggregationsAggregate> = {};
-  for (const [name, container] of Object.entries(aggs)) result[name] = termsAggregation(container as Body, matched, all, fields);
+  for (const [name, container] of Object.entries(aggs)) result[name] = termsAggregation(container as Body, matched, fields);
   return result;
 }
 
-/** Counts documents per key, then cuts like one Elasticsearch shard and its final reduce. */
-function termsAggregation(container: Body, matched: Doc[], all: Doc[], fields: Fields): estypes.AggregationsStringTermsAggregate {
+/** Counts documents per key; the `size` most frequent (then smallest key) are buckets, the rest other. */
+function termsAggregation(container: Body, matched: Doc[], fields: Fields): estypes.AggregationsStringTermsAggregate {
   const options = container['terms'] as Body;
   const field = options['field'] as string;
   const spec = fields[field];
   const size = (options['size'] as number | undefined) ?? 10;
-  const minDocCount = (options['min_doc_count'] as number | undefined) ?? 1;
-  const missing = options['missing'];
-  const keysOf = (doc: Doc): Key[] => {
-    const keys = spec === undefined ? [] : indexed(doc, field, spec);
-    if (keys.length > 0 || missing === undefined) return keys;
-    return [spec === undefined ? String(missing) : missingKey(spec, missing, 'aggregation')];
-  };
+  const keysOf = (doc: Doc): Key[] => (spec === undefined ? [] : indexed(doc, field, spec));
   const counts = new Map<Key, number>();
-  if (minDocCount === 0) for (const doc of all) for (const key of keysOf(doc)) counts.set(key, 0);
   for (const doc of matched) for (const key of keysOf(doc)) counts.set(key, (counts.get(key) ?? 0) + 1);
-  const orders = orderOf(options['order']);
-  const candidates = [...counts].sort(([ka, ca], [kb, cb]) => {
-    for (const { by, direction } of orders) {
-      const c = by === '_count' ? ca - cb : compareKeys(ka, kb);
-      if (c !== 0) return direction === 'asc' ? c : -c;
-    }
-    return compareKeys(ka, kb);
-  });
-  const keyOrder = orders.length === 1 && orders[0]!.by === '_key';
-  const shardSize = keyOrder ? size : Math.floor(size * 1.5 + 10);
-  const shardTop = candidates.slice(0, shardSize);
-  const eligible = shardTop.filter(([, count]) => count >= minDocCount);
+  const candidates = [...counts].sort(([ka, ca], [kb, cb]) => cb - ca || compareKeys(ka, kb));
   const sum = (entries: [Key, number][]) => entries.reduce((total, [, count]) => total + count, 0);
-  const countDesc = orders[0]!.by === '_count' && orders[0]!.direction === 'desc';
-  const fullShard = shardTop.length > 0 && shardTop.length >= shardSize;
   return {
-    doc_count_error_upper_bound: fullShard && !keyOrder && !countDesc ? -1 : 0,
-    sum_other_doc_count: sum(candidates) - sum(shardTop) + sum(eligible.slice(size)),
-    buckets: eligible.slice(0, size).map(([key, count]) => {
+    doc_count_error_upper_bound: 0,
+    sum_other_doc_count: sum(candidates.slice(size)),
+    buckets: candidates.slice(0, size).map(([key, count]) => {
       const bucket: estypes.AggregationsStringTermsBucket =
         spec?.type === 'boolean' ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: count } : { key, doc_count: count };
       const sub = (container['aggs'] as Body | undefined) ?? {};
       const inBucket = matched.filter((doc) => keysOf(doc).includes(key));
-      return { ...bucket, ...aggregate(sub, inBucket, all, fields) };
+      return { ...bucket, ...aggregate(sub, inBucket, fields) };
     }),
   };
-}
-
-function orderOf(value: unknown): { by: string; direction: string }[] {
-  if (value === undefined) return [{ by: '_count', direction: 'desc' }];
-  return (Array.isArray(value) ? value : [value]).map((item) => {
-    const [by, direction] = Object.entries(item as Body)[0]!;
-    return { by, direction: String(direction) };
-  });
 }

@@ -66,13 +66,3 @@ export function compareKeys(a: Key, b: Key): number {
   if (typeof a === 'number' && typeof b === 'number') return Math.sign(a - b);
   return Buffer.compare(Buffer.from(String(a), 'utf8'), Buffer.from(String(b), 'utf8'));
 }
-
-/** A `missing` value: integers truncated; floats rounded for sorting, kept double for aggregations. */
-export function missingKey(spec: FieldSpec, value: unknown, use: 'sort' | 'aggregation'): Key {
-  if (spec.type === 'keyword') return String(value);
-  if (spec.type === 'boolean') return value === true || value === 'true' ? 1 : 0;
-  const number = Number(value);
-  if (spec.type === 'double') return number;
-  if (spec.type === 'float') return use === 'sort' ? Math.fround(number) : number;
-  return Math.trunc(number);
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
 import type { SearchBody } from '../../../src/index/engine.ts';
+import type { Query } from '../../../src/index/search-body.ts';
 import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
 import { IndexingError } from '../../../src/index/embedded/build/index-values.ts';
 import { fixtureIndex, taxa } from './fixtures.ts';
@@ -44,7 +45,7 @@ describe('DocumentIndex', () => {
       ],
       { fields, idField: 'id' },
     );
-    const filter = (query: object) => index.search({ query: { bool: { filter: [query] } } }).hits.hits.map((hit) => hit._id);
+    const filter = (query: Query) => index.search({ query: { bool: { filter: [query] } } }).hits.hits.map((hit) => hit._id);
     expect(filter({ term: { n: 3 } })).toEqual(['a']);
     expect(filter({ term: { n: -3 } })).toEqual(['b']);
     expect(filter({ exists: { field: 'n' } })).toEqual(['a', 'b']);
@@ -76,19 +77,19 @@ describe('DocumentIndex', () => {
       parity: i % 2 === 0 ? 'even' : 'odd',
     }));
     const index = DocumentIndex.build(docs, { fields: many, idField: 'id' });
-    const filter = (query: object, extra: object = {}) => index.search({ query: { bool: { filter: [query] } }, track_total_hits: true, ...extra }).hits;
+    const filter = (query: Query, extra: SearchBody = {}) => index.search({ query: { bool: { filter: [query] } }, track_total_hits: true, ...extra }).hits;
     expect(filter({ term: { name: 'n7919' } }).hits.map((hit) => hit._id)).toEqual(['d1']);
-    expect(filter({ range: { rank: { gte: 100, lt: 200 } } }).total).toEqual({ value: 100, relation: 'eq' });
-    expect(filter({ range: { name: { gt: '\uffff' } } }).total).toEqual({ value: 40, relation: 'eq' });
-    expect(filter({ range: { name: { gte: 'n1', lt: 'n2' } } }).total).toEqual({ value: 11111, relation: 'eq' });
+    expect(filter({ range: { rank: { gte: 100, lte: 199 } } }).total).toEqual({ value: 100, relation: 'eq' });
+    expect(filter({ prefix: { name: { value: '😀' } } }).total).toEqual({ value: 40, relation: 'eq' });
+    expect(filter({ prefix: { name: { value: 'n1' } } }).total).toEqual({ value: 11111, relation: 'eq' });
     const byRank = filter({ term: { parity: 'odd' } }, { sort: [{ rank: 'desc' }], size: 3 }).hits.map((hit) => hit.sort);
     expect(byRank).toEqual([[39999], [39997], [39995]]);
-    const aggregated = index.search({ size: 0, aggs: { r: { terms: { field: 'rank', size: 2, order: { _key: 'asc' } } } } }).aggregations;
+    const aggregated = index.search({ size: 0, aggs: { r: { terms: { field: 'rank', size: 2 } } } }).aggregations;
     expect(aggregated).toEqual({ r: { doc_count_error_upper_bound: 0, sum_other_doc_count: 39998, buckets: [{ key: 0, doc_count: 1 }, { key: 1, doc_count: 1 }] } });
   });
 
   it('builds fields up front or on first use, with the same answers, and checks every value during build either way', () => {
-    const body = { query: { bool: { filter: [{ range: { n: { gte: 2 } } }] } }, sort: [{ k: 'desc' }], aggs: { b: { terms: { field: 'b' } } } };
+    const body = { query: { bool: { filter: [{ range: { n: { gte: 2 } } }] } }, sort: [{ k: 'desc' as const }], aggs: { b: { terms: { field: 'b' } } } };
     const docs = [
       { id: 'a', n: 1, k: 'x', b: true },
       { id: 'b', n: 2, k: 'y', b: false },
@@ -114,7 +115,7 @@ describe('DocumentIndex', () => {
     ];
     const original = JSON.stringify(docs);
     const index = DocumentIndex.build(docs, { fields, idField: 'id', sourceExcludes: ['k'] });
-    const body = { query: { bool: { filter: [{ terms: { k: ['y', 'z'] } }] } }, sort: [{ k: 'asc' }] };
+    const body = { query: { bool: { filter: [{ terms: { k: ['y', 'z'] } }] } }, sort: [{ k: 'asc' as const }] };
     const hits = index.search(body).hits.hits;
     expect(hits.map((hit) => [hit._id, hit.sort])).toEqual([['a', ['x']], ['b', ['z']]]);
     expect(hits.map((hit) => hit._source)).toEqual([{ id: 'a', n: 1 }, { id: 'b', n: 2, b: true }]);
@@ -131,8 +132,8 @@ describe('DocumentIndex', () => {
     const docs = Array.from({ length: 5000 }, (_, i) => ({ id: `d${i}`, k: i % 97 === 0 ? 'rare' : 'common', n: i % 7 === 0 ? [i % 50, 60 + (i % 30)] : i % 50 }));
     const bodies = [
       { query: { bool: { filter: [{ term: { k: 'rare' } }, { range: { n: { gte: 10, lte: 30 } } }] } } },
-      { query: { bool: { filter: [{ term: { k: 'rare' } }, { range: { n: { gt: 64 } } }] } } },
-      { query: { bool: { filter: [{ term: { k: 'rare' } }], must_not: [{ range: { n: { gte: 5, lt: 40 } } }] } } },
+      { query: { bool: { filter: [{ term: { k: 'rare' } }, { range: { n: { gte: 65 } } }] } } },
+      { query: { bool: { filter: [{ term: { k: 'rare' } }], must_not: [{ range: { n: { gte: 5, lte: 39 } } }] } } },
     ].map((body) => ({ ...body, size: 100 }));
     const withDocValues = DocumentIndex.build(docs, { fields: numbers, idField: 'id', docValueFields: ['n'] });
     const withLists = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
@@ -161,7 +162,7 @@ describe('DocumentIndex', () => {
     const bodies: SearchBody[] = [
       { query: { bool: { filter: [{ terms: { k: ['a', 'b'] } }] } }, sort: [{ r: 'asc' }, { n: 'desc' }] },
       {
-        query: { bool: { filter: [{ range: { n: { lt: 900 } } }], should: [{ constant_score: { filter: { term: { k: 'c' } }, boost: 4 } }, { constant_score: { filter: { term: { r: 2 } }, boost: 1 } }] } },
+        query: { bool: { filter: [{ range: { n: { lte: 899 } } }], should: [{ constant_score: { filter: { term: { k: 'c' } }, boost: 4 } }, { constant_score: { filter: { term: { r: 2 } }, boost: 1 } }] } },
         sort: [{ r: 'asc' }, { _score: { order: 'desc' } }, { n: 'asc' }],
       },
       { query: { bool: { should: [{ constant_score: { filter: { term: { k: 'c' } }, boost: 2 } }] } } },
@@ -188,7 +189,7 @@ describe('DocumentIndex', () => {
       { filter: { term: { k: 'even' } }, boost: 1 },
       { filter: { terms: { t: ['m3', 'm5'] } }, boost: 2 },
       { filter: { terms: { t: ['r1', 'r2', 'r17', 'r400'] } }, boost: 16 },
-      { filter: { prefix: { t: 'r99' } }, boost: 64 },
+      { filter: { prefix: { t: { value: 'r99' } } }, boost: 64 },
     ];
     const matches = (doc: (typeof docs)[number], filter: object): boolean => {
       const [[kind, spec]] = Object.entries(filter) as [[string, Record<string, unknown>]];
@@ -196,7 +197,7 @@ describe('DocumentIndex', () => {
       const values = [(doc as Record<string, unknown>)[field]].flat();
       if (kind === 'term') return values.includes(value);
       if (kind === 'terms') return (value as string[]).some((v) => values.includes(v));
-      return values.some((v) => String(v).startsWith(value as string));
+      return values.some((v) => String(v).startsWith((value as { value: string }).value));
     };
     const index = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
     const body: SearchBody = {

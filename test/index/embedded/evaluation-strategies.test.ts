@@ -108,12 +108,12 @@ const rareValue = fc.integer({ min: 0, max: 299 });
 const bigLeafArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   rareValue.map((n) => ({ term: { n } })),
   fc.array(rareValue, { minLength: 1, maxLength: 6 }).map((values) => ({ terms: { n: values } })),
-  fc.tuple(rareValue, fc.integer({ min: 0, max: 60 })).map(([from, width]) => ({ range: { n: { gte: from, lt: from + width } } })),
+  fc.tuple(rareValue, fc.integer({ min: 0, max: 60 })).map(([from, width]) => ({ range: { n: { gte: from, lte: from + width - 1 } } })),
   fc.array(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 8 }).map((values) => ({ terms: { 'items.name': values.map((v) => `i${v}`) } })),
   fc.constantFrom('g1', 'g2', 'g3').map((grp) => ({ term: { grp } })),
   fc.boolean().map((flag) => ({ term: { flag } })),
   fc.integer({ min: 0, max: 4 }).map((num) => ({ term: { num } })),
-  fc.constantFrom('a', 'b', 'é', 'x').map((prefix) => ({ prefix: { kw: prefix } })),
+  fc.constantFrom('a', 'b', 'é', 'x').map((prefix) => ({ prefix: { kw: { value: prefix } } })),
   fc.constantFrom('n', 'flag', 'items', 'kw').map((field) => ({ exists: { field } })),
   fc.array(fc.integer({ min: 0, max: 1200 }), { maxLength: 5 }).map((numbers) => ({ ids: { values: numbers.map((n) => `d${n}`) } })),
   fc.constant({ match_all: {} }),
@@ -130,7 +130,7 @@ const bigQueryArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ query: Re
           filter: fc.array(tie('query'), { maxLength: 4 }),
           should: fc.array(tie('query'), { maxLength: 3 }),
           must_not: fc.array(tie('query'), { maxLength: 2 }),
-          minimum_should_match: fc.constantFrom(1, 2, '50%'),
+          minimum_should_match: fc.constantFrom(1, 2, 0),
         },
         { requiredKeys: [] },
       )
@@ -149,9 +149,8 @@ const bigBodyArb = fc
     sort: fc.constantFrom([{ n: 'desc' }, '_doc'], [{ kw: { order: 'asc' } }, { n: 'asc' }], ['_doc'], [{ _doc: 'desc' }], undefined),
     from: fc.constantFrom(0, 0, 3, 40, 500),
     size: fc.constantFrom(0, 5, 20),
-    track_total_hits: fc.constantFrom(true, 100),
+    track_total_hits: fc.constantFrom(true, false, undefined),
     aggs: fc.constantFrom(undefined, { g: { terms: { field: 'grp' } } }),
-    collapse: fc.constantFrom(undefined, undefined, { field: 'num' }),
     _source: fc.constantFrom(['n', 'grp'], { excludes: ['items'] }),
   })
   .map((body) => Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)));

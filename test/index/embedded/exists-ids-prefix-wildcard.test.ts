@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UnsupportedQueryError } from '../../../src/index/engine.ts';
-import { fixtureIndex, matching } from './fixtures.ts';
+import { fixtureIndex, matching, untyped } from './fixtures.ts';
 
 const index = fixtureIndex();
 
@@ -37,35 +37,39 @@ describe('ids', () => {
 
 describe('prefix', () => {
   it('matches keyword terms that start with the value, case-sensitively', () => {
-    expect(matching(index, { prefix: { name: 'Parus' } })).toEqual(['t2', 't3']);
+    expect(matching(index, { prefix: { name: { value: 'Parus' } } })).toEqual(['t2', 't3']);
     expect(matching(index, { prefix: { name: { value: 'Parus ' } } })).toEqual(['t2']);
-    expect(matching(index, { prefix: { name: 'q' } })).toEqual(['t5']);
-    expect(matching(index, { prefix: { 'habitats.habitat': 'p' } })).toEqual(['t5']);
-    expect(matching(index, { prefix: { name: '' } })).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
+    expect(matching(index, { prefix: { name: { value: 'q' } } })).toEqual(['t5']);
+    expect(matching(index, { prefix: { 'habitats.habitat': { value: 'p' } } })).toEqual(['t5']);
+    expect(matching(index, { prefix: { name: { value: '' } } })).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
   });
 
-  it('refuses numeric fields and case_insensitive', () => {
-    expect(() => matching(index, { prefix: { order: '1' } })).toThrow(/does not support prefix/);
-    expect(() => matching(index, { prefix: { name: { value: 'p', case_insensitive: true } } })).toThrow(UnsupportedQueryError);
+  it('refuses numeric fields, the bare value and other options', () => {
+    expect(() => matching(index, { prefix: { order: { value: '1' } } })).toThrow(/does not support prefix/);
+    const prefix = (spec: unknown) => () => matching(index, untyped({ query: { prefix: { name: spec } } }).query);
+    expect(prefix({ value: 'p', case_insensitive: false })).toThrow(new UnsupportedQueryError('query.bool.filter.prefix.name.case_insensitive'));
+    expect(prefix({ value: 'p', boost: 2 })).toThrow(new UnsupportedQueryError('query.bool.filter.prefix.name.boost'));
+    expect(prefix('p')).toThrow(/query.bool.filter.prefix.name: expected an object/);
   });
 });
 
 describe('wildcard', () => {
-  it('supports * and ?', () => {
-    expect(matching(index, { wildcard: { name: { value: 'Parus*' } } })).toEqual(['t2', 't3']);
-    expect(matching(index, { wildcard: { name: { value: '*us' } } })).toEqual(['t3', 't5']);
-    expect(matching(index, { wildcard: { name: 'Q*r*s r?bur' } })).toEqual(['t4']);
-    expect(matching(index, { wildcard: { name: { wildcard: '?lg' } } })).toEqual(['t6']);
-    expect(matching(index, { wildcard: { 'vernacular.fi': '*i*i*' } })).toEqual(['t2', 't3', 't6']);
+  it('matches the terms longer than a literal prefix: prefix?*', () => {
+    expect(matching(index, { wildcard: { name: { value: 'Parus?*' } } })).toEqual(['t2']);
+    expect(matching(index, { wildcard: { name: { value: 'P?*' } } })).toEqual(['t2', 't3']);
+    expect(matching(index, { wildcard: { name: { value: '?*' } } })).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
   });
 
-  it('escapes with a backslash', () => {
-    expect(matching(index, { wildcard: { name: 'Parus\\*' } })).toEqual([]);
-    expect(matching(index, { wildcard: { name: 'Pa\\rus' } })).toEqual(['t3']);
+  it('reads escaped wildcard characters in the prefix literally, and is case-sensitive', () => {
+    expect(matching(index, { wildcard: { name: { value: 'Parus\\*?*' } } })).toEqual([]);
+    expect(matching(index, { wildcard: { name: { value: 'Pa\\rus?*' } } })).toEqual(['t2']);
+    expect(matching(index, { wildcard: { name: { value: 'parus?*' } } })).toEqual([]);
   });
 
-  it('is case-sensitive and matches a whole term', () => {
-    expect(matching(index, { wildcard: { name: 'parus*' } })).toEqual([]);
-    expect(matching(index, { wildcard: { name: 'Parus' } })).toEqual(['t3']);
+  it('refuses other patterns and options', () => {
+    for (const pattern of ['Parus*', '*us', '?lg', 'Parus', 'a?*b', 'a*?*']) {
+      expect(() => matching(index, { wildcard: { name: { value: pattern } } })).toThrow(/only a literal prefix followed by \?\*/);
+    }
+    expect(() => matching(index, untyped({ query: { wildcard: { name: { wildcard: 'P?*' } } } }).query)).toThrow(/wildcard.name.wildcard/);
   });
 });

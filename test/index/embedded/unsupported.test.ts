@@ -28,7 +28,7 @@ describe('outside the subset', () => {
     expect(clauseOf({ query: { match_all: { _name: 'all' } } })).toBe('query.match_all._name');
     expect(clauseOf({ query: { constant_score: { filter: { exists: { field: 'a', x: 1 } } } } })).toBe('query.constant_score.filter.exists.x');
     expect(clauseOf({ query: { constant_score: { filter: { wildcard: { name: { value: 'a*', rewrite: 'x' } } } } } })).toBe(
-      'query.constant_score.filter.wildcard.rewrite',
+      'query.constant_score.filter.wildcard.name.rewrite',
     );
   });
 
@@ -41,6 +41,7 @@ describe('outside the subset', () => {
   it('refuses request options outside the subset', () => {
     expect(clauseOf({ post_filter: { match_all: {} } })).toBe('post_filter');
     expect(clauseOf({ track_total_hits: -1 })).toBe('track_total_hits');
+    expect(clauseOf({ collapse: { field: 'rank' } })).toBe('collapse');
     expect(clauseOf({ size: 1.5 })).toBe('size');
   });
 });

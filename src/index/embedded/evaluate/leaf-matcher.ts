@@ -6,11 +6,10 @@
 import { fail } from '../request/dsl-reader.ts';
 import type { FieldIndex } from '../build/field-index.ts';
 import type { IndexData } from '../build/index-data.ts';
-import type { ExistsNode, LeafNode, PrefixNode, RangeBound, RangeNode, TermsNode, WildcardNode } from '../request/query-ast.ts';
+import type { ExistsNode, LeafNode, LongerPrefixNode, PrefixNode, RangeBound, RangeNode, TermsNode } from '../request/query-ast.ts';
 import { AllDocs, BitsOperand, ListOperand, NoDocs, PostingsOperand, type Operand } from './operands.ts';
 import { boundKey, termKey } from '../request/query-values.ts';
 import type { KeywordDictionary, TermBound } from '../build/term-dictionary.ts';
-import { compileWildcard } from './wildcard-pattern.ts';
 
 const ID_FIELD = '_id';
 
@@ -26,8 +25,8 @@ export function matchLeaf(node: LeafNode, index: IndexData): Operand {
       return matchExists(node, index);
     case 'prefix':
       return matchPrefix(node, index);
-    case 'wildcard':
-      return matchWildcard(node, index);
+    case 'longerPrefix':
+      return matchLongerPrefix(node, index);
   }
 }
 
@@ -62,6 +61,9 @@ function ordRange(index: IndexData, field: FieldIndex, [from, to]: [number, numb
 function matchRange(node: RangeNode, index: IndexData): Operand {
   const field = mappedField(node, index);
   if (field === undefined) return new NoDocs(index.docCount);
+  if (field.dictionary.kind !== 'numeric' || field.spec.type === 'boolean') {
+    fail(node.clause, `field [${field.name}] of type [${field.spec.type}]: only ranges over numeric fields are supported`);
+  }
   const bound = (range: RangeBound | undefined): TermBound | undefined =>
     range && { value: boundKey(field, range.value, node.clause), inclusive: range.inclusive };
   return ordRange(index, field, field.dictionary.range(bound(node.lower), bound(node.upper)));
@@ -85,18 +87,13 @@ function matchPrefix(node: PrefixNode, index: IndexData): Operand {
   return ordRange(index, field, keywordDictionary(field, node).prefixRange(node.value));
 }
 
-function matchWildcard(node: WildcardNode, index: IndexData): Operand {
+/** The prefix's range of terms less the prefix itself, which, when it is a term, is the range's first. */
+function matchLongerPrefix(node: LongerPrefixNode, index: IndexData): Operand {
   const field = mappedField(node, index);
   if (field === undefined) return new NoDocs(index.docCount);
   const dictionary = keywordDictionary(field, node);
-  const matcher = compileWildcard(node.pattern);
-  const [from, to] = dictionary.prefixRange(matcher.prefix);
-  if (matcher.test === undefined) return ordRange(index, field, [from, to]);
-  // The prefix itself, when it is a term, is the first of its range.
-  if (matcher.longerThanPrefix) return ordRange(index, field, [from < to && dictionary.keyAt(from) === matcher.prefix ? from + 1 : from, to]);
-  const ords: number[] = [];
-  for (let ord = from; ord < to; ord++) if (matcher.test(dictionary.keyAt(ord))) ords.push(ord);
-  return ords.length === 0 ? new NoDocs(index.docCount) : PostingsOperand.ofOrds(field, ords);
+  const [from, to] = dictionary.prefixRange(node.prefix);
+  return ordRange(index, field, [from < to && dictionary.keyAt(from) === node.prefix ? from + 1 : from, to]);
 }
 
 /** `_id` is only supported where it is a plain id lookup. */
@@ -106,9 +103,9 @@ function mappedField(node: LeafNode & { field: string }, index: IndexData): Fiel
   return field;
 }
 
-function keywordDictionary(field: FieldIndex, node: PrefixNode | WildcardNode): KeywordDictionary {
+function keywordDictionary(field: FieldIndex, node: PrefixNode | LongerPrefixNode): KeywordDictionary {
   if (field.dictionary.kind !== 'keyword') {
-    fail(node.clause, `field [${field.name}] of type [${field.spec.type}] does not support ${node.kind} queries`);
+    fail(node.clause, `field [${field.name}] of type [${field.spec.type}] does not support ${node.kind === 'prefix' ? 'prefix' : 'wildcard'} queries`);
   }
   return field.dictionary;
 }

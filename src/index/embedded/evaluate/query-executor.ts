@@ -12,7 +12,6 @@
 import { DocList, gallop, type DocSet } from '../sets/doc-set.ts';
 import type { IndexData } from '../build/index-data.ts';
 import { matchLeaf } from './leaf-matcher.ts';
-import { minimumShouldMatch } from '../request/minimum-should-match.ts';
 import { AllDocs, AtLeastOperand, BoolOperand, ListOperand, NoDocs, operandOfMatches, type Operand } from './operands.ts';
 import { countedScore, countedScores, countShould } from './counted-should.ts';
 import type { BoolNode, QueryNode } from '../request/query-ast.ts';
@@ -166,7 +165,7 @@ function countedShouldOf(node: BoolNode, must: Evaluation[], should: Evaluation[
  * whatever `minimum_should_match` says; with them, `should` is optional unless it says more.
  */
 function requiredShouldCount(node: BoolNode): number {
-  const specified = node.minimumShouldMatch === undefined ? 0 : minimumShouldMatch(node.minimumShouldMatch, node.should.length);
+  const specified = node.minimumShouldMatch ?? 0;
   const hasRequired = node.must.length + node.filter.length > 0;
   return !hasRequired && node.should.length > 0 ? Math.max(1, specified) : specified;
 }

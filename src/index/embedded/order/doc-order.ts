@@ -41,15 +41,15 @@ export function planOrder(keys: readonly SortKey[], scorer: Scorer, cache: SortO
 }
 
 /**
- * The keys that can tell documents apart: equal scores and unmapped fields cannot, and
- * nothing after `_doc` can (it is unique).
+ * The keys that can tell documents apart: equal scores cannot, and nothing after `_doc` can (it
+ * is unique).
  */
 function effectiveKeys(keys: readonly SortKey[]): OrderKey[] {
   const result: OrderKey[] = [];
   for (const key of keys) {
     if (key.kind === 'score') continue;
     if (key.kind === 'doc') return [...result, key];
-    if (key.field !== undefined) result.push({ ...key, field: key.field });
+    result.push(key);
   }
   return result;
 }
@@ -65,8 +65,8 @@ const MAX_NARROWING_SLOTS = 4096;
 function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count: number, scorer: Scorer, scratch: Scratch): Uint32Array {
   const [first] = keys;
   if (first?.kind === 'score' && members.length > 2 * count) return narrowByScore(members, count, scorer, first.order, scratch);
-  if (first?.kind !== 'field' || first.field === undefined || members.length <= 2 * count) return members;
-  const slots = new FieldSlots({ ...first, field: first.field });
+  if (first?.kind !== 'field' || members.length <= 2 * count) return members;
+  const slots = new FieldSlots(first);
   if (slots.bucketCount > MAX_NARROWING_SLOTS) return members;
   const column = scratch.list(members.length);
   const histogram = scratch.list(slots.bucketCount).fill(0, 0, slots.bucketCount);
@@ -124,11 +124,9 @@ function sortColumn(key: SortKey, members: Uint32Array, scorer: Scorer, scratch:
     for (let i = 0; i < members.length; i++) column[i] = sign * scores[i]!;
   } else if (key.kind === 'doc') {
     for (let i = 0; i < members.length; i++) column[i] = sign * members[i]!;
-  } else if (key.field !== undefined) {
-    const slots = new FieldSlots({ ...key, field: key.field });
-    for (let i = 0; i < members.length; i++) column[i] = slots.slot(members[i]!);
   } else {
-    column.fill(0);
+    const slots = new FieldSlots(key);
+    for (let i = 0; i < members.length; i++) column[i] = slots.slot(members[i]!);
   }
   return column;
 }
@@ -148,17 +146,6 @@ export function pageInOrder(docs: DocSet, total: number, order: DocOrder, from: 
       const members = order.narrow(docs.toArray(), count);
       return selectTop(members.length, count, order.comparator(members)).slice(from).map((i) => members[i]!);
     }
-  }
-}
-
-/** Every member of `docs` in `order`, lazily where the order allows it. */
-export function* allInOrder(docs: DocSet, total: number, order: DocOrder): Generator<number> {
-  if (order.kind === 'doc') {
-    for (let doc = docs.next(0); doc >= 0; doc = docs.next(doc + 1)) yield doc;
-  } else if (order.kind === 'rank' && walkIsCheaper(docs, total, total)) {
-    for (const doc of order.order.perm) if (docs.has(doc)) yield doc;
-  } else {
-    yield* pageInOrder(docs, total, order, 0, total);
   }
 }
 

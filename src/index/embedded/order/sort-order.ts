@@ -9,12 +9,9 @@
  * Elasticsearch where they break by document number.
  */
 import type { DocSortKey, FieldSortKey } from '../request/sort-spec.ts';
-import type { FieldIndex } from '../build/field-index.ts';
 import type { DocOrdinals } from '../build/doc-ordinals.ts';
 
-export type MappedFieldSortKey = FieldSortKey & { field: FieldIndex };
-
-export type OrderKey = MappedFieldSortKey | DocSortKey;
+export type OrderKey = FieldSortKey | DocSortKey;
 
 export class SortOrder {
   constructor(
@@ -27,15 +24,14 @@ export class SortOrder {
 
 /**
  * A document's position under one field key as a small integer: ordinal `o` sits at `2o + 1`
- * (reversed for `desc`), a stand-in `missing` value between the ordinals around it, `_first`
- * at 0 and `_last` after everything.
+ * (reversed for `desc`), `_first` at 0 and `_last` after everything.
  */
 export class FieldSlots {
   readonly bucketCount: number;
   private readonly ordinals: DocOrdinals;
   private readonly missingSlot: number;
 
-  constructor(private readonly key: MappedFieldSortKey) {
+  constructor(private readonly key: FieldSortKey) {
     const terms = key.field.dictionary.size;
     this.bucketCount = 2 * terms + 2;
     this.ordinals = key.field.ordinals();
@@ -53,14 +49,7 @@ export class FieldSlots {
   }
 
   private slotOfMissing(terms: number): number {
-    const missing = this.key.missing;
-    if (missing.kind === 'first') return 0;
-    if (missing.kind === 'last') return 2 * terms + 1;
-    const dictionary = this.key.field.dictionary;
-    const ord = dictionary.find(missing.key);
-    if (ord >= 0) return this.slotOfOrd(ord);
-    const above = dictionary.lowerBound(missing.key);
-    return this.key.order === 'asc' ? 2 * above : 2 * (terms - above);
+    return this.key.missing.kind === 'first' ? 0 : 2 * terms + 1;
   }
 }
 

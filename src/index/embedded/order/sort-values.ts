@@ -2,7 +2,7 @@
  * The `sort` array of a hit: per key, the value it was sorted by. Keywords are strings, numbers
  * numbers, booleans 0/1, `_score` the score, `_doc` the document number. A document without a
  * value gets `null` (Elasticsearch sends sentinels there, such as Long.MAX_VALUE for a long
- * field sorted ascending; they carry no information), or the `missing` value standing in for it.
+ * field sorted ascending; they carry no information).
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { scoreOf, type Scorer } from '../evaluate/query-executor.ts';
@@ -18,9 +18,7 @@ export function sortValuesOf(keys: readonly SortKey[], doc: number, scorer: Scor
 
 function fieldSortValue(key: FieldSortKey, doc: number): estypes.FieldValue {
   const field = key.field;
-  if (field === undefined) return null;
   const ordinals = field.ordinals();
   const ord = key.mode === 'min' ? ordinals.min(doc) : ordinals.max(doc);
-  if (ord >= 0) return field.keyAt(ord);
-  return key.missing.kind === 'value' ? key.missing.key : null;
+  return ord >= 0 ? field.keyAt(ord) : null;
 }

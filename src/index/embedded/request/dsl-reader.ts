@@ -68,9 +68,3 @@ export function readCount(record: JsonRecord, key: string, fallback: number, cla
   }
   return value;
 }
-
-/** `case_insensitive: true` is refused; `false` is the default and changes nothing. */
-export function refuseCaseInsensitive(record: JsonRecord, clause: string): void {
-  const value = ownValue(record, 'case_insensitive');
-  if (value !== undefined && value !== false) fail(`${clause}.case_insensitive`);
-}

@@ -1,18 +1,13 @@
 /**
- * Query DSL → `LeafNode` for the term-level leaves. Only the shape is checked here; values are
- * matched against a field's type when the query runs (`leaf-matcher.ts`).
+ * Query DSL → `LeafNode` for the term-level leaves, in the forms the compiler sends
+ * (docs/engine-contract.md): `term: { field: value }`, `terms: { field: [values] }`,
+ * `prefix`/`wildcard: { field: { value } }`, `range: { field: { gte, lte } }`,
+ * `exists: { field }`, `ids: { values }`. Other forms and options (`boost`,
+ * `case_insensitive`, a terms lookup, `gt`/`lt`) are refused by name. Only the shape is checked
+ * here; values are matched against a field's type when the query runs (`leaf-matcher.ts`).
  */
-import {
-  checkKeys,
-  expectRecord,
-  fail,
-  onlyEntry,
-  readBoost,
-  readScalar,
-  readString,
-  refuseCaseInsensitive,
-} from './dsl-reader.ts';
-import { isRecord, ownValue, type JsonRecord } from '../primitives/json.ts';
+import { checkKeys, expectRecord, fail, onlyEntry, readScalar, readString } from './dsl-reader.ts';
+import { isRecord, ownValue } from '../primitives/json.ts';
 import type { LeafNode, RangeBound, RangeNode, TermsNode } from './query-ast.ts';
 
 type LeafParser = (body: unknown, clause: string) => LeafNode;
@@ -27,88 +22,82 @@ export const LEAF_PARSERS: ReadonlyMap<string, LeafParser> = new Map<string, Lea
   ['wildcard', parseWildcard],
 ]);
 
-/** `{ field: value }` or `{ field: { value, boost?, case_insensitive?: false } }`. */
+/** `{ field: value }`. */
 function parseTerm(body: unknown, clause: string): TermsNode {
-  const [field, spec] = fieldEntry(body, clause);
-  if (!isRecord(spec)) return { kind: 'terms', clause, field, values: [readScalar(spec, clause)] };
-  checkOptions(spec, ['value'], clause);
-  return { kind: 'terms', clause, field, values: [readScalar(ownValue(spec, 'value'), `${clause}.value`)] };
+  const [field, value] = fieldEntry(body, clause);
+  if (isRecord(value)) fail(`${clause}.${field}`, 'expected a value');
+  return { kind: 'terms', clause, field, values: [readScalar(value, `${clause}.${field}`)] };
 }
 
-/** `{ field: [values], boost? }` (a terms lookup is refused). */
+/** `{ field: [values] }`. */
 function parseTerms(body: unknown, clause: string): TermsNode {
-  const record = expectRecord(body, clause);
-  readBoost(record, clause);
-  const fields = Object.keys(record).filter((key) => key !== 'boost');
-  if (fields.length !== 1) fail(clause, `expected exactly one field, found ${fields.join(', ') || 'none'}`);
-  const field = fields[0]!;
-  const values = record[field];
+  const [field, values] = fieldEntry(body, clause);
   if (!Array.isArray(values)) fail(`${clause}.${field}`, 'expected an array of values');
   return { kind: 'terms', clause, field, values: values.map((value) => readScalar(value, `${clause}.${field}`)) };
 }
 
-/** `{ field: { gt?, gte?, lt?, lte?, boost? } }`; when both `gt` and `gte` appear, the later wins. */
+/**
+ * `{ field: { gte?, lte? } }` with numbers, null for an open bound: the only range the compiler
+ * sends. `gt`, `lt` and other options are refused by name.
+ */
 function parseRange(body: unknown, clause: string): RangeNode {
   const [field, spec] = fieldEntry(body, clause);
   const record = expectRecord(spec, clause);
-  checkKeys(record, ['gt', 'gte', 'lt', 'lte', 'boost'], clause);
-  readBoost(record, clause);
-  let lower: RangeBound | undefined;
-  let upper: RangeBound | undefined;
-  for (const [key, value] of Object.entries(record)) {
-    if (key === 'boost') continue;
-    const bound = value === null ? undefined : { value: readScalar(value, `${clause}.${key}`), inclusive: key.endsWith('e') };
-    if (key.startsWith('g')) lower = bound;
-    else upper = bound;
-  }
-  return { kind: 'range', clause, field, lower, upper };
+  checkKeys(record, ['gte', 'lte'], clause);
+  const bound = (key: 'gte' | 'lte'): RangeBound | undefined => {
+    const value = ownValue(record, key);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value)) fail(`${clause}.${key}`, 'expected a number');
+    return { value, inclusive: true };
+  };
+  return { kind: 'range', clause, field, lower: bound('gte'), upper: bound('lte') };
 }
 
 function parseExists(body: unknown, clause: string): LeafNode {
   const record = expectRecord(body, clause);
-  checkKeys(record, ['field', 'boost'], clause);
-  readBoost(record, clause);
+  checkKeys(record, ['field'], clause);
   return { kind: 'exists', clause, field: readString(ownValue(record, 'field'), `${clause}.field`) };
 }
 
 function parseIds(body: unknown, clause: string): LeafNode {
   const record = expectRecord(body, clause);
-  checkKeys(record, ['values', 'boost'], clause);
-  readBoost(record, clause);
+  checkKeys(record, ['values'], clause);
   const values = ownValue(record, 'values') ?? [];
   if (!Array.isArray(values)) fail(`${clause}.values`, 'expected an array');
   return { kind: 'ids', clause, values: values.map((value) => String(readScalar(value, `${clause}.values`))) };
 }
 
-/** `{ field: "prefix" }` or `{ field: { value, boost?, case_insensitive?: false } }`. */
+/** `{ field: { value } }`. */
 function parsePrefix(body: unknown, clause: string): LeafNode {
   const [field, spec] = fieldEntry(body, clause);
-  return { kind: 'prefix', clause, field, value: patternOf(spec, ['value'], clause) };
+  return { kind: 'prefix', clause, field, value: valueString(spec, `${clause}.${field}`) };
 }
 
-/** `{ field: "pat*ern" }` or `{ field: { value | wildcard, boost?, case_insensitive?: false } }`. */
+/**
+ * `{ field: { value: "prefix?*" } }`: the terms that start with a literal
+ * prefix (`*`, `?` and `\\` escaped by `\\`) and are longer than it, the one wildcard the compiler
+ * sends. Other patterns are refused.
+ */
 function parseWildcard(body: unknown, clause: string): LeafNode {
   const [field, spec] = fieldEntry(body, clause);
-  return { kind: 'wildcard', clause, field, pattern: patternOf(spec, ['value', 'wildcard'], clause) };
+  const pattern = valueString(spec, `${clause}.${field}`);
+  const prefix = LONGER_PREFIX.exec(pattern)?.[1];
+  if (prefix === undefined) fail(clause, `unsupported pattern ${JSON.stringify(pattern)}: only a literal prefix followed by ?*`);
+  return { kind: 'longerPrefix', clause, field, prefix: prefix.replace(/\\(.)/gsu, '$1') };
 }
 
-function patternOf(spec: unknown, valueKeys: readonly string[], clause: string): string {
-  if (!isRecord(spec)) return String(readScalar(spec, clause));
-  checkOptions(spec, valueKeys, clause);
-  const key = valueKeys.find((name) => Object.hasOwn(spec, name));
-  if (key === undefined) fail(clause, 'value is required');
-  return String(readScalar(spec[key], `${clause}.${key}`));
+/** A literal (escaped `*`, `?`, `\\`, no bare ones) followed by `?*`. */
+const LONGER_PREFIX = /^((?:[^*?\\]|\\.)*)\?\*$/su;
+
+/** The string of `{ value }`. */
+function valueString(spec: unknown, clause: string): string {
+  const record = expectRecord(spec, clause);
+  checkKeys(record, ['value'], clause);
+  return String(readScalar(ownValue(record, 'value'), `${clause}.value`));
 }
 
 /** The single `{ field: spec }` entry of a leaf body. */
 function fieldEntry(body: unknown, clause: string): [string, unknown] {
   const [field, spec] = onlyEntry(expectRecord(body, clause), clause);
   return [field, spec];
-}
-
-/** Accepts `keys` plus `boost` and `case_insensitive: false`. */
-function checkOptions(record: JsonRecord, keys: readonly string[], clause: string): void {
-  checkKeys(record, [...keys, 'boost', 'case_insensitive'], clause);
-  readBoost(record, clause);
-  refuseCaseInsensitive(record, clause);
 }

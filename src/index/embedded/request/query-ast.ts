@@ -7,7 +7,7 @@
 
 export type QueryNode = MatchAllNode | BoolNode | ConstantScoreNode | LeafNode;
 
-export type LeafNode = TermsNode | RangeNode | ExistsNode | IdsNode | PrefixNode | WildcardNode;
+export type LeafNode = TermsNode | RangeNode | ExistsNode | IdsNode | PrefixNode | LongerPrefixNode;
 
 export interface MatchAllNode {
   kind: 'match_all';
@@ -20,8 +20,8 @@ export interface BoolNode {
   filter: QueryNode[];
   should: QueryNode[];
   mustNot: QueryNode[];
-  /** As written: an integer or a percentage, possibly negative (`"2"`, `"-1"`, `"50%"`). */
-  minimumShouldMatch: string | undefined;
+  /** A non-negative integer, as written. */
+  minimumShouldMatch: number | undefined;
   boost: number;
 }
 
@@ -72,11 +72,12 @@ export interface PrefixNode {
   value: string;
 }
 
-export interface WildcardNode {
-  kind: 'wildcard';
+/** The terms that start with `prefix` and are longer than it (the wildcard `prefix?*`). */
+export interface LongerPrefixNode {
+  kind: 'longerPrefix';
   clause: string;
   field: string;
-  pattern: string;
+  prefix: string;
 }
 
 export type Scalar = string | number | boolean;

@@ -22,30 +22,12 @@ export function termKey(field: FieldIndex, value: Scalar, clause: string): TermK
 }
 
 /**
- * A range bound as a term of `field`'s order. Integer fields compare the bound as written
- * (`gt: 1.5` and `gte: 2` select the same integers); float fields round it to 32 bits, as the
- * stored values are.
+ * A range bound as a term of a numeric `field`'s order. Integer fields compare the bound as
+ * written; float fields round it to 32 bits, as the stored values are.
  */
 export function boundKey(field: FieldIndex, value: Scalar, clause: string): TermKey {
-  const type = field.spec.type;
-  if (type === 'keyword') return String(value);
-  if (type === 'boolean') return booleanTerm(value, field.name, clause);
   const number = numberOf(field, value, clause);
-  return type === 'float' ? Math.fround(number) : number;
-}
-
-/**
- * The value that stands in for a missing one, as Elasticsearch converts it: integer fields
- * truncate it; a float field rounds it to 32 bits for sorting, but aggregations keep it a
- * double (so `missing: 0.1` is its own bucket next to the stored 0.1f).
- */
-export function missingKey(field: FieldIndex, value: Scalar, use: 'sort' | 'aggregation', clause: string): TermKey {
-  const type = field.spec.type;
-  if (type === 'keyword') return String(value);
-  if (type === 'boolean') return booleanTerm(value, field.name, clause);
-  const number = numberOf(field, value, clause);
-  if (isIntegerType(type)) return Math.trunc(number);
-  return type === 'float' && use === 'sort' ? Math.fround(number) : number;
+  return field.spec.type === 'float' ? Math.fround(number) : number;
 }
 
 function booleanTerm(value: Scalar, field: string, clause: string): number {

@@ -1,15 +1,14 @@
 /**
- * The `sort` option: `"field"`, `{ field: "desc" }`, `{ field: { order, missing, mode,
- * unmapped_type } }`, `"_score"`, `"_doc"`, or an array of them. Defaults as in Elasticsearch:
+ * The `sort` option: `"field"`, `{ field: "desc" }`, `{ field: { order, missing: _last | _first } }`,
+ * `"_score"`, `"_doc"`, or an array of them; other options (`mode`, `unmapped_type`, a missing
+ * value) are refused by name. Defaults as in Elasticsearch:
  * fields ascending, `_score` descending; multi-valued fields sort by their minimum ascending and
  * their maximum descending; documents without a value last in both directions.
  */
 import { checkKeys, expectRecord, fail } from './dsl-reader.ts';
 import type { FieldIndex } from '../build/field-index.ts';
 import type { IndexData } from '../build/index-data.ts';
-import type { TermKey } from '../build/index-values.ts';
 import { isRecord, ownValue } from '../primitives/json.ts';
-import { missingKey } from './query-values.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -28,15 +27,15 @@ export interface DocSortKey {
 export interface FieldSortKey {
   kind: 'field';
   name: string;
-  /** `undefined` for an unmapped field sorted with `unmapped_type`: every document misses it. */
-  field: FieldIndex | undefined;
+  field: FieldIndex;
   order: SortDirection;
+  /** Which of a document's values it sorts by: the minimum ascending, the maximum descending. */
   mode: 'min' | 'max';
   missing: SortMissing;
 }
 
-/** `_last`, `_first`, or a value that stands in for a missing one. */
-export type SortMissing = { kind: 'last' } | { kind: 'first' } | { kind: 'value'; key: TermKey };
+/** Where documents without a value go. */
+export type SortMissing = { kind: 'last' } | { kind: 'first' };
 
 export function parseSort(value: unknown, index: IndexData): SortKey[] {
   if (value === undefined || value === null) return [];
@@ -73,15 +72,11 @@ function sortKeyOf(name: string, spec: unknown, index: IndexData): SortKey {
 
 function fieldSortKey(name: string, options: Record<string, unknown>, index: IndexData): FieldSortKey {
   const clause = `sort.${name}`;
-  checkKeys(options, ['order', 'missing', 'mode', 'unmapped_type'], clause);
+  checkKeys(options, ['order', 'missing'], clause);
   const field = index.field(name);
-  if (field === undefined && ownValue(options, 'unmapped_type') === undefined) {
-    fail('sort', `No mapping found for [${name}] in order to sort on`);
-  }
+  if (field === undefined) fail('sort', `No mapping found for [${name}] in order to sort on`);
   const order = readOrder(ownValue(options, 'order'), 'asc', clause);
-  const mode = ownValue(options, 'mode') ?? (order === 'asc' ? 'min' : 'max');
-  if (mode !== 'min' && mode !== 'max') fail(`${clause}.mode`, `unsupported mode ${JSON.stringify(mode)}`);
-  return { kind: 'field', name, field, order, mode, missing: readMissing(ownValue(options, 'missing'), field, clause) };
+  return { kind: 'field', name, field, order, mode: order === 'asc' ? 'min' : 'max', missing: readMissing(ownValue(options, 'missing'), clause) };
 }
 
 function readOrder(value: unknown, fallback: SortDirection, clause: string): SortDirection {
@@ -91,12 +86,8 @@ function readOrder(value: unknown, fallback: SortDirection, clause: string): Sor
   return order;
 }
 
-function readMissing(value: unknown, field: FieldIndex | undefined, clause: string): SortMissing {
+function readMissing(value: unknown, clause: string): SortMissing {
   if (value === undefined || value === null || value === '_last') return { kind: 'last' };
   if (value === '_first') return { kind: 'first' };
-  if (field === undefined) return { kind: 'last' };
-  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-    fail(`${clause}.missing`, 'expected _last, _first or a value');
-  }
-  return { kind: 'value', key: missingKey(field, value, 'sort', `${clause}.missing`) };
+  return fail(`${clause}.missing`, 'expected _last or _first');
 }
