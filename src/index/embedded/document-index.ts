@@ -7,6 +7,7 @@
  * See `README.md` beside this file for the structures and the exact DSL subset.
  */
 import type { estypes } from '@elastic/elasticsearch';
+import { LRUCache } from 'lru-cache';
 import type { SearchBody, SearchResult } from '../engine.ts';
 import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
 import { asBitset, type DocSet } from './sets/doc-set.ts';
@@ -74,7 +75,7 @@ const SAMPLE_DOCS = 2_000;
 export class DocumentIndex<T extends object = Record<string, unknown>> {
   private readonly sortOrders = new SortOrderCache();
   private readonly sources: SourceFilters;
-  private readonly continuations = new Map<string, Continuation>();
+  private readonly continuations = new LRUCache<string, Continuation>({ max: KEPT_CONTINUATIONS });
 
   private constructor(
     private readonly docs: readonly T[],
@@ -171,7 +172,6 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     if (key !== undefined && order !== undefined && total <= CONTINUATION_FACTOR * (plan.from + plan.size)) {
       const all = Uint32Array.from(pageInOrder(docs, total, order, 0, total));
       const continuation: Continuation = { docs: all, total, scores: keptScores(all, score), maxScore };
-      if (this.continuations.size >= KEPT_CONTINUATIONS) this.continuations.delete(this.continuations.keys().next().value!);
       this.continuations.set(key, continuation);
       return this.continued(continuation, plan, relevance, started);
     }

@@ -8,6 +8,7 @@
  * (last key first), seeded with document order: ties end in insertion order, as in
  * Elasticsearch where they break by document number.
  */
+import { LRUCache } from 'lru-cache';
 import type { DocSortKey, FieldSortKey } from '../request/sort-spec.ts';
 import type { DocOrdinals } from '../build/doc-ordinals.ts';
 
@@ -87,22 +88,21 @@ function slotsOf(key: OrderKey, docCount: number): { slots: Uint32Array; buckets
   return { slots, buckets: fieldSlots.bucketCount };
 }
 
-/** Sort orders by specification, least recently used dropped past `capacity`. */
+/** Sort orders by specification, the least recently used dropped past `capacity`. */
 export class SortOrderCache {
-  private readonly orders = new Map<string, SortOrder>();
+  private readonly orders: LRUCache<string, SortOrder>;
 
-  constructor(private readonly capacity = 32) {}
+  constructor(capacity = 32) {
+    this.orders = new LRUCache({ max: capacity });
+  }
 
   get(keys: readonly OrderKey[], docCount: number): SortOrder {
     const signature = JSON.stringify(keys.map(signatureOf));
     let order = this.orders.get(signature);
     if (order === undefined) {
       order = buildSortOrder(keys, docCount);
-      if (this.orders.size >= this.capacity) this.orders.delete(this.orders.keys().next().value ?? '');
-    } else {
-      this.orders.delete(signature);
+      this.orders.set(signature, order);
     }
-    this.orders.set(signature, order);
     return order;
   }
 }

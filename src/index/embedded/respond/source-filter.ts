@@ -14,6 +14,7 @@
  * one pass over the document's own keys. A document with a dotted key (`{"a.b": 1}`, matched
  * segment by segment) takes the general path.
  */
+import { LRUCache } from 'lru-cache';
 import { expectRecord, fail } from '../request/dsl-reader.ts';
 import { compileFilterPaths, matchKey, type FilterPathNode } from './filter-path.ts';
 import { cloneJson, isRecord, ownValue, setOwn, type JsonRecord } from '../primitives/json.ts';
@@ -95,26 +96,34 @@ function nonBlank(patterns: readonly string[]): string[] {
 
 const PATH_SYNTAX = /[.*\\]/;
 
-/** Requests repeat the same few `_source` specs: their compiled form is kept, up to this many. */
-const KEPT_PLAIN_PATTERNS = 64;
-const plainCache = new Map<string, PlainPatterns | undefined>();
+/**
+ * Requests repeat the same few `_source` specs: their compiled form is kept, the 64 most recently
+ * used (`NOT_PLAIN` for a spec that is not plain).
+ */
+const plainCache = new LRUCache<string, PlainPatterns | { notPlain: true }>({ max: 64 });
+const NOT_PLAIN = { notPlain: true } as const;
 
 function plainPatterns(included: string[], excluded: string[]): PlainPatterns | undefined {
   const key = `${included.join('\u0000')}\u0001${excluded.join('\u0000')}`;
-  if (plainCache.has(key)) return plainCache.get(key);
-  if (plainCache.size >= KEPT_PLAIN_PATTERNS) plainCache.clear();
-  const plain = [...included, ...excluded].some((name) => PATH_SYNTAX.test(name))
-    ? undefined
+  let plain = plainCache.get(key);
+  if (plain === undefined) {
+    plain = compilePlain(included, excluded);
+    plainCache.set(key, plain);
+  }
+  return 'notPlain' in plain ? undefined : plain;
+}
+
+function compilePlain(included: string[], excluded: string[]): PlainPatterns | typeof NOT_PLAIN {
+  return [...included, ...excluded].some((name) => PATH_SYNTAX.test(name))
+    ? NOT_PLAIN
     : {
         includes: included.length === 0 ? undefined : new Set(included),
         excludes: excluded.length === 0 ? undefined : new Set(excluded),
         signature: JSON.stringify([included.length === 0 ? null : [...included].sort(), [...excluded].sort()]),
       };
-  plainCache.set(key, plain);
-  return plain;
 }
 
-/** Specs whose key lists per shape are kept; past this many, the cache starts over. */
+/** Specs whose key lists per shape are kept: the 32 most recently used. */
 const KEPT_SPECS = 32;
 
 /**
@@ -126,7 +135,7 @@ const KEPT_SPECS = 32;
  */
 export class SourceFilters {
   private readonly shapes: DocumentShapes;
-  private readonly keptBySpec = new Map<string, (KeptKeys | null | undefined)[]>();
+  private readonly keptBySpec = new LRUCache<string, (KeptKeys | null | undefined)[]>({ max: KEPT_SPECS });
 
   constructor(private readonly docs: readonly unknown[]) {
     this.shapes = new DocumentShapes(docs);
@@ -155,7 +164,6 @@ export class SourceFilters {
   private keptByShape(signature: string): (KeptKeys | null | undefined)[] {
     let kept = this.keptBySpec.get(signature);
     if (kept === undefined) {
-      if (this.keptBySpec.size >= KEPT_SPECS) this.keptBySpec.clear();
       kept = [];
       this.keptBySpec.set(signature, kept);
     }
