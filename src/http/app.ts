@@ -15,6 +15,7 @@ import { registerOverloadProtection, registerRateLimit, type OverloadLimits } fr
 import { buildOpenApiDocument } from './openapi.ts';
 import { createResponseCache, DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
 import type { RouteDescription } from './route.ts';
+import { createCatalogService } from '../service/catalog-service.ts';
 import { registerChecklistVersionRoutes } from './routes/checklist-versions.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerInformalGroupRoutes } from './routes/informal-groups.ts';
@@ -109,8 +110,9 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerTaxaAggregates(context);
   registerTaxaTree(context);
   registerTaxon(context);
-  registerInformalGroupRoutes(app, registry, deps.engine);
-  registerChecklistVersionRoutes(app, registry, deps.engine);
+  const catalog = createCatalogService(deps.engine);
+  registerInformalGroupRoutes(app, registry, catalog);
+  registerChecklistVersionRoutes(app, registry, catalog);
   const search = createSearchService({ engine: deps.engine, resolveVersion: taxa.resolveVersion });
   const answers = createResponseCache(deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES);
   registerSearchRoutes(app, registry, { engine: deps.engine, search, answers });
