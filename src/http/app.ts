@@ -3,28 +3,26 @@
  * `server.ts` listens). Tiers: error handling and access tokens, then services, then routes.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { AppError } from '../errors.ts';
 import type { SearchEngine } from '../index/engine.ts';
+import { createCatalogService } from '../service/catalog-service.ts';
+import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
 import { answerClientError, registerErrorHandling, registerHostCheck, registerMethodNotAllowed, toAppError } from './error-handler.ts';
+import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
-import { buildOpenApiDocument } from './openapi.ts';
-import { createResponseCache, DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
-import type { RouteDescription } from './route.ts';
-import { createCatalogService } from '../service/catalog-service.ts';
-import { registerChecklistVersionRoutes } from './routes/checklist-versions.ts';
-import { registerHealthRoutes } from './routes/health.ts';
-import { registerInformalGroupRoutes } from './routes/informal-groups.ts';
-import { registerSearchRoutes } from './routes/search.ts';
-import { createSearchService } from '../service/search-service.ts';
-import { registerTaxaAggregates } from './routes/taxa/aggregate.ts';
-import { registerTaxaPages } from './routes/taxa/pages.ts';
-import { registerTaxon } from './routes/taxa/taxon.ts';
-import { registerTaxaTree } from './routes/taxa/tree.ts';
+import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
+import { serializerCompilerOf, validatorCompiler } from './route-schema.ts';
+import { checklistVersionRoutes } from './routes/checklist-versions.ts';
+import { healthRoutes } from './routes/health.ts';
+import { informalGroupRoutes } from './routes/informal-groups.ts';
+import { searchRoutes } from './routes/search.ts';
+import { taxaAggregateRoutes } from './routes/taxa/aggregate.ts';
+import { taxaPageRoutes } from './routes/taxa/pages.ts';
+import { taxonRoutes } from './routes/taxa/taxon.ts';
+import { taxaTreeRoutes } from './routes/taxa/tree.ts';
 
 export interface AppDependencies {
   engine: SearchEngine;
@@ -35,6 +33,8 @@ export interface AppDependencies {
   rateLimitPerMinute?: number;
   /** refuse requests with a 503 past these (`protection.ts`); absent: no overload check */
   overload?: OverloadLimits;
+  /** validate every answer against its route's response schema (the test suite does; costs time) */
+  checkAnswers?: boolean;
 }
 
 /** The longest path parameter the router matches (Fastify's default); a longer one is a 414. */
@@ -78,50 +78,43 @@ function registerJsonParser(app: FastifyInstance): void {
   });
 }
 
-/** Where the interactive API documentation is served, open like `/openapi`. */
-export const DOCS_PREFIX = '/docs';
-
-/**
- * Interactive documentation of the OpenAPI document at `/docs` (Swagger UI, its assets served
- * from the package). Its routes are open, like the document itself.
- */
-async function registerApiDocs(app: FastifyInstance, document: ReturnType<typeof buildOpenApiDocument>): Promise<void> {
-  await app.register(async (docs) => {
-    docs.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), public: true };
-    });
-    await docs.register(swagger, { mode: 'static', specification: { document: document as never } });
-    await docs.register(swaggerUi, { routePrefix: DOCS_PREFIX });
-  });
-}
-
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerJsonParser(app);
   registerHostCheck(app);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompilerOf(deps.checkAnswers ?? false));
   const tokens = createTokenCheck(deps.accessTokens ?? []);
   if (deps.overload) await registerOverloadProtection(app, deps.overload);
   await registerRateLimit(app, deps.rateLimitPerMinute ?? 0, tokens);
   registerAccessTokens(app, tokens);
-  const taxa = createTaxaService({ engine: deps.engine });
-  const registry: RouteDescription[] = [];
-  const context = { app, registry, taxa };
-  registerTaxaPages(context);
-  registerTaxaAggregates(context);
-  registerTaxaTree(context);
-  registerTaxon(context);
-  const catalog = createCatalogService(deps.engine);
-  registerInformalGroupRoutes(app, registry, catalog);
-  registerChecklistVersionRoutes(app, registry, catalog);
-  const search = createSearchService({ engine: deps.engine, resolveVersion: taxa.resolveVersion });
-  const answers = createResponseCache(deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES);
-  registerSearchRoutes(app, registry, { engine: deps.engine, search, answers });
-  registerHealthRoutes(app, registry, deps.engine);
-  const openapi = buildOpenApiDocument(registry);
-  app.get('/openapi', { config: { public: true } }, async () => openapi);
-  registerMethodNotAllowed(app, [...registry, { method: 'GET', url: '/openapi' }]);
-  await registerApiDocs(app, openapi);
+  await registerOpenApi(app);
+  const routes = collectRoutes(app);
+
+  const { engine } = deps;
+  const taxa = createTaxaService({ engine });
+  const catalog = createCatalogService(engine);
+  const search = createSearchService({ engine, resolveVersion: taxa.resolveVersion });
+  await app.register(taxaPageRoutes, { taxa });
+  await app.register(taxaAggregateRoutes, { taxa });
+  await app.register(taxaTreeRoutes, { taxa });
+  await app.register(taxonRoutes, { taxa });
+  await app.register(informalGroupRoutes, { catalog });
+  await app.register(checklistVersionRoutes, { catalog });
+  await app.register(searchRoutes, { engine, search, cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES });
+  await app.register(healthRoutes, { engine });
+  await registerOpenApiRoutes(app);
+  registerMethodNotAllowed(app, routes);
   return app;
+}
+
+/** The GET and POST routes registered from now on, as they are added (for the 405 answers). */
+function collectRoutes(app: FastifyInstance): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method === 'GET' || method === 'POST') routes.push({ method, url: route.url });
+  });
+  return routes;
 }
 
 /** A ready app on a fresh instance without logging: what tests and benchmarks use. */

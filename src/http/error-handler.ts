@@ -88,6 +88,7 @@ export function registerMethodNotAllowed(app: FastifyInstance, routes: readonly 
     app.route({
       method: others,
       url,
+      schema: { hide: true },
       handler: async (request, reply) => {
         reply.header('Allow', allow);
         throw new AppError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${url}; allowed: ${allow}`);

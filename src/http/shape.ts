@@ -19,7 +19,7 @@ export function languageOf(request: FastifyRequest): ResponseLanguage {
  * untranslated as `<field>MultiLang` (only those selected, when a selection is given). One pass
  * over the fields: this runs for every taxon of every page.
  */
-export function shapeTaxon(taxon: object, language: ResponseLanguage, selection: FieldSelection = {}): unknown {
+export function shapeTaxon(taxon: object, language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown> {
   const source = taxon as Record<string, unknown>;
   const selected = selection.selectedFields?.length ? new Set(selection.selectedFields.map((f) => f.split('.')[0]!)) : undefined;
   const out: Record<string, unknown> = {};
@@ -38,6 +38,6 @@ export function shapeTaxon(taxon: object, language: ResponseLanguage, selection:
   return out;
 }
 
-export function shapeTaxa(taxa: object[], language: ResponseLanguage, selection: FieldSelection = {}): unknown[] {
+export function shapeTaxa(taxa: object[], language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown>[] {
   return taxa.map((taxon) => shapeTaxon(taxon, language, selection));
 }

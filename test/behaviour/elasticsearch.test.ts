@@ -41,7 +41,7 @@ async function fixtureOn(source: ElasticsearchSource) {
   };
   try {
     await loadIntoElasticsearch(FIXTURE_DIR, { client: admin, prefix });
-    const app = await createApp({ engine, accessTokens: [] });
+    const app = await createApp({ engine, accessTokens: [], checkAnswers: true });
     await app.ready();
     return {
       app,

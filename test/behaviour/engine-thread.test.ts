@@ -7,7 +7,7 @@ import { defineBehaviourSuite } from './suite.ts';
 defineBehaviourSuite('embedded, in an engine thread', async () => {
   const engine = createWorkerEngine();
   await engine.load(FIXTURE_DIR);
-  const app = await createApp({ engine });
+  const app = await createApp({ engine, checkAnswers: true });
   await app.ready();
   return { app, close: async () => { await app.close(); await engine.close(); } };
 });

@@ -14,7 +14,8 @@ export async function buildTestApp(options: { dataDir?: string; accessTokens?: s
   const engine = createEmbeddedEngine();
   await loadInto(engine, options.dataDir ?? FIXTURE_DIR);
   const { searchCacheBytes } = options;
-  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [], ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }) });
+  // Every answer is also checked against its route's response schema.
+  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [], checkAnswers: true, ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }) });
   await app.ready();
   return { app, engine };
 }

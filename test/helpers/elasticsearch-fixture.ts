@@ -46,7 +46,7 @@ export async function buildElasticsearchTestApp(
   const fixture = await fixtureCluster();
   const client = createElasticsearchClient(MOCK_URL, { ...SERVING_CLIENT, ...options.client }, fixture.mock.Connection);
   const engine = createElasticsearchEngine({ client }, options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs });
-  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [] });
+  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [], checkAnswers: true });
   await app.ready();
   return {
     ...fixture,

@@ -3,25 +3,31 @@
  * GET /health/live (the process answers) and GET /health/ready (the engine can answer: for
  * Elasticsearch, the cluster is reachable and holds a loaded version).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { readinessOf, type SearchEngine } from '../../index/engine.ts';
-import { registerRoute, type RouteDescription } from '../route.ts';
+import { ERROR_ANSWERS } from '../schemas/responses.ts';
 
-export function registerHealthRoutes(app: FastifyInstance, registry: RouteDescription[], engine: SearchEngine): void {
-  const tags = ['health'];
-  registerRoute(app, registry, {
-    method: 'GET', url: '/health/live', summary: 'Liveness: the process is up and answering', tags, public: true,
-    response: '{live: true}',
-    handler: async () => ({ live: true }),
+const tags = ['health'];
+
+export const healthRoutes: FastifyPluginAsyncZod<{ engine: SearchEngine }> = async (app, { engine }) => {
+  app.get('/health/live', {
+    config: { public: true },
+    schema: { summary: 'Liveness: the process is up and answering', tags, response: { 200: z.object({ live: z.literal(true) }) } },
+    handler: async () => ({ live: true as const }),
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: '/health/ready', summary: 'Readiness: the engine can answer requests now', tags, public: true,
-    response: '{ready: true, engine}; a 503 error object with the reason when not ready',
+  app.get('/health/ready', {
+    config: { public: true },
+    schema: {
+      summary: 'Readiness: the engine can answer requests now',
+      tags,
+      response: { 200: z.object({ ready: z.literal(true), engine: z.enum(['embedded', 'elasticsearch']) }), ...ERROR_ANSWERS },
+    },
     handler: async () => {
       const { ready, reason } = await readinessOf(engine);
       if (!ready) throw new AppError('SERVICE_UNAVAILABLE', `Not ready: ${reason ?? 'the engine cannot answer'}`);
-      return { ready: true, engine: engine.kind };
+      return { ready: true as const, engine: engine.kind };
     },
   });
-}
+};

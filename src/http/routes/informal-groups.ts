@@ -1,61 +1,56 @@
 /** Informal taxon groups: page, one, roots, tree, children, parent, siblings. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
 import { pageOf } from '../../service/page.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
-import { registerRoute, type RouteDescription } from '../route.ts';
 import { pageParam, pageSizeParam } from '../schemas/common.ts';
+import { ERROR_ANSWERS, groupAnswer, groupTreeAnswer, listAnswer, pageAnswer, type GroupAnswer } from '../schemas/responses.ts';
 import { languageOf } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/informalTaxonGroup.jsonld';
 const pageQuery = z.object({ page: pageParam, pageSize: pageSizeParam });
 const groupParams = z.object({ id: z.string().trim().min(1) });
+const tags = ['informal taxon groups'];
+const pageResponse = { 200: pageAnswer(groupAnswer, 'A page of informal taxon groups'), ...ERROR_ANSWERS };
+const groupResponse = { 200: groupAnswer, ...ERROR_ANSWERS };
 
 function paged(groups: readonly InformalTaxonGroup[], query: z.infer<typeof pageQuery>, language: ResponseLanguage) {
   const start = (query.page - 1) * query.pageSize;
-  const results = groups.slice(start, start + query.pageSize).map((g) => translate(g, language));
+  const results = groups.slice(start, start + query.pageSize).map((g) => translate(g, language) as GroupAnswer);
   return { ...pageOf(results, query.page, query.pageSize, groups.length), '@context': CONTEXT };
 }
 
-export function registerInformalGroupRoutes(app: FastifyInstance, registry: RouteDescription[], catalog: CatalogService) {
+export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   const base = '/informal-taxon-groups';
-  const tags = ['informal taxon groups'];
   const groups = () => catalog.groups();
-
-  registerRoute(app, registry, {
-    method: 'GET', url: base, summary: 'A page of informal taxon groups', tags, query: pageQuery,
-    response: 'page envelope of groups',
-    handler: async ({ query }, request) => paged((await groups()).all, query, languageOf(request)),
+  app.get(base, {
+    schema: { summary: 'A page of informal taxon groups', tags, querystring: pageQuery, response: pageResponse },
+    handler: async (request) => paged((await groups()).all, request.query, languageOf(request)),
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: `${base}/roots`, summary: 'Groups that are no group\'s subgroup', tags, query: pageQuery,
-    response: 'page envelope of groups',
-    handler: async ({ query }, request) => paged((await groups()).roots, query, languageOf(request)),
+  app.get(`${base}/roots`, {
+    schema: { summary: "Groups that are no group's subgroup", tags, querystring: pageQuery, response: pageResponse },
+    handler: async (request) => paged((await groups()).roots, request.query, languageOf(request)),
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: `${base}/tree`, summary: 'The group hierarchy, subgroups nested', tags,
-    response: '{results: [{id, name, hasSubGroup?: [...]}]}',
-    handler: async (_input, request) => ({ results: translate((await groups()).tree, languageOf(request)), '@context': CONTEXT }),
+  app.get(`${base}/tree`, {
+    schema: { summary: 'The group hierarchy, subgroups nested', tags, response: { 200: listAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'), ...ERROR_ANSWERS } },
+    handler: async (request) => ({ results: translate((await groups()).tree, languageOf(request)) as z.infer<typeof groupTreeAnswer>[], '@context': CONTEXT }),
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: `${base}/:id`, summary: 'One group', tags, params: groupParams, response: 'the group',
-    handler: async ({ params }, request) => translate((await groups()).find(params.id), languageOf(request)),
+  app.get(`${base}/:id`, {
+    schema: { summary: 'One group', tags, params: groupParams, response: groupResponse },
+    handler: async (request) => translate((await groups()).find(request.params.id), languageOf(request)) as GroupAnswer,
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: `${base}/:id/children`, summary: 'Subgroups of a group', tags, params: groupParams, query: pageQuery,
-    response: 'page envelope of groups',
-    handler: async ({ params, query }, request) => paged((await groups()).children(params.id), query, languageOf(request)),
+  app.get(`${base}/:id/children`, {
+    schema: { summary: 'Subgroups of a group', tags, params: groupParams, querystring: pageQuery, response: pageResponse },
+    handler: async (request) => paged((await groups()).children(request.params.id), request.query, languageOf(request)),
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: `${base}/:id/parent`, summary: 'The parent group (404 for a root)', tags, params: groupParams,
-    response: 'the parent group',
-    handler: async ({ params }, request) => translate((await groups()).parent(params.id), languageOf(request)),
+  app.get(`${base}/:id/parent`, {
+    schema: { summary: 'The parent group (404 for a root)', tags, params: groupParams, response: groupResponse },
+    handler: async (request) => translate((await groups()).parent(request.params.id), languageOf(request)) as GroupAnswer,
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: `${base}/:id/siblings`, summary: 'Groups with the same parent, the group included', tags,
-    params: groupParams, query: pageQuery, response: 'page envelope of groups',
-    handler: async ({ params, query }, request) => paged((await groups()).siblings(params.id), query, languageOf(request)),
+  app.get(`${base}/:id/siblings`, {
+    schema: { summary: 'Groups with the same parent, the group included', tags, params: groupParams, querystring: pageQuery, response: pageResponse },
+    handler: async (request) => paged((await groups()).siblings(request.params.id), request.query, languageOf(request)),
   });
-}
+};

@@ -1,13 +1,14 @@
 /** Name search: GET /taxa/search and GET /autocomplete/taxa. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchEngine } from '../../index/engine.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
 import type { NameSearchRequest } from '../../query/name-search.ts';
 import { MATCH_TYPES, prepareQuery } from '../../search/match-kinds.ts';
 import type { NameMatchHit, SearchService } from '../../service/search-service.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
-import type { ResponseCache } from '../response-cache.ts';
-import { registerRoute, type RouteCache, type RouteDescription } from '../route.ts';
+import { createResponseCache } from '../response-cache.ts';
+import { autocompleteHitAnswer, ERROR_ANSWERS, listAnswer, searchHitAnswer } from '../schemas/responses.ts';
 import { searchQuery, type SearchQuery } from '../schemas/search.ts';
 import { languageOf } from '../shape.ts';
 
@@ -66,35 +67,62 @@ export function hitOf({ entry, matchType, similarity }: NameMatchHit, context: H
   );
 }
 
-export function registerSearchRoutes(
-  app: FastifyInstance,
-  registry: RouteDescription[],
-  deps: { engine: SearchEngine; search: SearchService; answers: ResponseCache },
-) {
-  // One cache for both routes: the path is part of the key.
-  const cache: RouteCache = {
-    answers: deps.answers,
-    catalog: () => deps.engine.catalog(),
-    keyOf: (request) => `${languageOf(request)}\u0000${request.url}`,
-  };
-  const answer = async (query: SearchQuery, language: ResponseLanguage, autocomplete: boolean) => {
-    const matches = await deps.search.search(query.checklistVersion, searchRequestOf(query));
+export interface SearchRouteOptions {
+  engine: SearchEngine;
+  search: SearchService;
+  /** bound of the answers kept, in bytes (`response-cache.ts`); 0 keeps none */
+  cacheBytes: number;
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** An answer already serialised (kept in the cache as the bytes sent): Fastify sends a string as it is. */
+function sendSerialised(reply: FastifyReply, body: string) {
+  return reply.type(JSON_TYPE).send(body as never);
+}
+
+/**
+ * The two name-search routes, with the cache of their answers: keystroke traffic repeats the same
+ * first letters, so an answer is kept as the bytes sent and a repeated request is answered before
+ * validation, search, shaping or serialisation. The key is the URL (path included: one cache for
+ * both routes) and the answer language; the data the answer came from is its catalog.
+ */
+export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (app, { engine, search, cacheBytes }) => {
+  const answers = createResponseCache(cacheBytes);
+  const keyOf = (request: FastifyRequest) => `${languageOf(request)}\u0000${request.url}`;
+  app.addHook('preValidation', async (request, reply) => {
+    const kept = answers.get(await engine.catalog(), keyOf(request));
+    if (kept !== undefined) return sendSerialised(reply, kept);
+  });
+  const answer = async (request: FastifyRequest, query: SearchQuery, autocomplete: boolean) => {
+    const catalog = await engine.catalog();
+    const matches = await search.search(query.checklistVersion, searchRequestOf(query));
     const selected = query.selectedFields ? new Set(query.selectedFields) : undefined;
-    const context: HitContext = { language, groups: (await deps.engine.catalog()).informalTaxonGroups, ...(selected ? { selected } : {}) };
+    const context: HitContext = { language: languageOf(request), groups: catalog.informalTaxonGroups, ...(selected ? { selected } : {}) };
     const results = matches.map((match) => {
       const hit = hitOf(match, context);
       return autocomplete ? { key: match.entry.taxonId, value: match.entry.name, ...hit } : hit;
     });
-    return { results, '@context': CONTEXT };
+    const body = JSON.stringify({ results, '@context': CONTEXT });
+    answers.set(catalog, keyOf(request), body);
+    return body;
   };
-  registerRoute(app, registry, {
-    method: 'GET', url: '/taxa/search', summary: 'Name search: exact, partial and likely matches, FinBIF-ranked', tags: ['search'],
-    query: searchQuery, response: '{results: [hit, ...]}', cache,
-    handler: async ({ query }, request) => answer(query, languageOf(request), false),
+  app.get('/taxa/search', {
+    schema: {
+      summary: 'Name search: exact, partial and likely matches, FinBIF-ranked',
+      tags: ['search'],
+      querystring: searchQuery,
+      response: { 200: listAnswer(searchHitAnswer, 'The hits, best first'), ...ERROR_ANSWERS },
+    },
+    handler: async (request, reply) => sendSerialised(reply, await answer(request, request.query, false)),
   });
-  registerRoute(app, registry, {
-    method: 'GET', url: '/autocomplete/taxa', summary: 'Name search for autocomplete: hits with key (taxon id) and value (matching name)',
-    tags: ['search'], query: searchQuery, response: '{results: [{key, value, ...hit}, ...]}', cache,
-    handler: async ({ query }, request) => answer(query, languageOf(request), true),
+  app.get('/autocomplete/taxa', {
+    schema: {
+      summary: 'Name search for autocomplete: hits with key (taxon id) and value (matching name)',
+      tags: ['search'],
+      querystring: searchQuery,
+      response: { 200: listAnswer(autocompleteHitAnswer, 'The hits, best first'), ...ERROR_ANSWERS },
+    },
+    handler: async (request, reply) => sendSerialised(reply, await answer(request, request.query, true)),
   });
-}
+};

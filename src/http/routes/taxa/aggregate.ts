@@ -1,49 +1,43 @@
 /** Aggregations: /taxa/aggregate, /taxa/species/aggregate, /taxa/{id}/species/aggregate. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { aggregationRequest } from '../../../query/aggregate.ts';
-import { registerRoute } from '../../route.ts';
+import { aggregateAnswer, ERROR_ANSWERS } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaAggregateQuery, taxaGetAggregateQuery, taxonParams } from '../../schemas/taxa.ts';
-import { requestFilter, scopeOf, type TaxaRouteContext } from './context.ts';
+import { requestFilter, scopeOf, type TaxaRouteOptions } from './context.ts';
 
-const AGGREGATE_ANSWER = '{"<name>": [{"values": {"<field>": value, ...}, "count": n}, ...]}';
+const response = { 200: aggregateAnswer, ...ERROR_ANSWERS };
 
-export function registerTaxaAggregates({ app, registry, taxa }: TaxaRouteContext): void {
+export const taxaAggregateRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
   for (const method of ['GET', 'POST'] as const) {
-    const query = method === 'GET' ? taxaGetAggregateQuery : taxaAggregateQuery;
-    const body = method === 'POST' ? filterBodySchema : undefined;
+    const querystring = method === 'GET' ? taxaGetAggregateQuery : taxaAggregateQuery;
+    const body = method === 'POST' ? { body: filterBodySchema } : {};
 
     for (const speciesOnly of [false, true]) {
-      registerRoute(app, registry, {
+      app.route({
         method,
         url: speciesOnly ? '/taxa/species/aggregate' : '/taxa/aggregate',
-        summary: speciesOnly ? 'Aggregate species-level taxa' : 'Aggregate taxa by fields',
-        tags: ['taxa'],
-        query,
-        body,
-        response: AGGREGATE_ANSWER,
-        handler: async ({ query: q, body: b }) => {
+        schema: { summary: speciesOnly ? 'Aggregate species-level taxa' : 'Aggregate taxa by fields', tags: ['taxa'], querystring, ...body, response },
+        handler: async (request) => {
+          const q = request.query;
           const specs = aggregationRequest(q.aggregateBy, q.aggregateSize);
-          const filter = requestFilter(method, q, b);
+          const filter = requestFilter(method, q, request.body);
           return taxa.aggregate(q.checklistVersion, filter, { ...scopeOf(q), speciesOnly }, specs, q.aggregateSize);
         },
       });
     }
 
-    registerRoute(app, registry, {
+    app.route({
       method,
       url: '/taxa/:id/species/aggregate',
-      summary: 'Aggregate the species under a taxon',
-      tags: ['taxa'],
-      query,
-      params: taxonParams,
-      body,
-      response: AGGREGATE_ANSWER,
-      handler: async ({ query: q, params, body: b }) => {
+      schema: { summary: 'Aggregate the species under a taxon', tags: ['taxa'], querystring, params: taxonParams, ...body, response },
+      handler: async (request) => {
+        const q = request.query;
         const specs = aggregationRequest(q.aggregateBy, q.aggregateSize);
-        const filter = requestFilter(method, q, b);
-        await taxa.assertTaxon(q.checklistVersion, params.id);
-        const scope = { ...scopeOf(q), parentTaxonId: params.id, speciesOnly: true };
+        const filter = requestFilter(method, q, request.body);
+        await taxa.assertTaxon(q.checklistVersion, request.params.id);
+        const scope = { ...scopeOf(q), parentTaxonId: request.params.id, speciesOnly: true };
         return taxa.aggregate(q.checklistVersion, filter, scope, specs, q.aggregateSize);
       },
     });
   }
-}
+};

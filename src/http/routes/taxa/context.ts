@@ -1,16 +1,13 @@
-/** What the taxa routes share: the service, the route registry and request helpers. */
-import type { FastifyInstance } from 'fastify';
+/** What the taxa routes share: the service they receive and request helpers. */
 import { parseFilterBody, stringClauses } from '../../../query/filter-body.ts';
 import { and, term, type FilterNode } from '../../../query/nodes/index.ts';
 import type { FieldSelection } from '../../../query/source.ts';
 import type { TaxaScope } from '../../../query/taxa-request.ts';
 import type { TaxaService } from '../../../service/taxa-service.ts';
-import type { RouteDescription } from '../../route.ts';
 import type { SimpleFilters } from '../../schemas/taxa.ts';
 
-export interface TaxaRouteContext {
-  app: FastifyInstance;
-  registry: RouteDescription[];
+/** The options every taxa route plugin receives. */
+export interface TaxaRouteOptions {
   taxa: TaxaService;
 }
 

@@ -1,29 +1,33 @@
 /** Paged taxa: GET/POST /taxa, /taxa/species and /taxa/{id}/species. */
-import { registerRoute } from '../../route.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_ANSWERS, pageAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf, shapeTaxa } from '../../shape.ts';
-import { requestFilter, scopeOf, selectionOf, type TaxaRouteContext } from './context.ts';
+import { requestFilter, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
 
-const PAGE_ANSWER = 'A page of taxa: {currentPage, pageSize, total, lastPage, prevPage?, nextPage?, results}';
+const response = { 200: pageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
 
-export function registerTaxaPages({ app, registry, taxa }: TaxaRouteContext): void {
+export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
   for (const method of ['GET', 'POST'] as const) {
-    const query = method === 'GET' ? taxaGetPageQuery : taxaPageQuery;
+    const querystring = method === 'GET' ? taxaGetPageQuery : taxaPageQuery;
     const body = method === 'POST' ? filterBodySchema : undefined;
 
     for (const speciesOnly of [false, true]) {
-      registerRoute(app, registry, {
+      app.route({
         method,
         url: speciesOnly ? '/taxa/species' : '/taxa',
-        summary: speciesOnly ? 'A page of species-level taxa' : 'A page of taxa, filtered and sorted',
-        tags: ['taxa'],
-        query,
-        body,
-        response: PAGE_ANSWER,
-        handler: async ({ query: q, body: b }, request) => {
+        schema: {
+          summary: speciesOnly ? 'A page of species-level taxa' : 'A page of taxa, filtered and sorted',
+          tags: ['taxa'],
+          querystring,
+          ...(body ? { body } : {}),
+          response,
+        },
+        handler: async (request) => {
+          const q = request.query;
           const fields = selectionOf(q);
           const page = await taxa.page(q.checklistVersion, {
-            filter: requestFilter(method, q, b),
+            filter: requestFilter(method, q, request.body),
             scope: { ...scopeOf(q), speciesOnly },
             sort: q.sortOrder,
             page: q.page,
@@ -35,19 +39,15 @@ export function registerTaxaPages({ app, registry, taxa }: TaxaRouteContext): vo
       });
     }
 
-    registerRoute(app, registry, {
+    app.route({
       method,
       url: '/taxa/:id/species',
-      summary: 'A page of the species under a taxon',
-      tags: ['taxa'],
-      query,
-      params: taxonParams,
-      body,
-      response: PAGE_ANSWER,
-      handler: async ({ query: q, params, body: b }, request) => {
+      schema: { summary: 'A page of the species under a taxon', tags: ['taxa'], querystring, params: taxonParams, ...(body ? { body } : {}), response },
+      handler: async (request) => {
+        const q = request.query;
         const fields = selectionOf(q);
-        const page = await taxa.speciesOf(q.checklistVersion, params.id, {
-          filter: requestFilter(method, q, b),
+        const page = await taxa.speciesOf(q.checklistVersion, request.params.id, {
+          filter: requestFilter(method, q, request.body),
           scope: scopeOf(q),
           sort: q.sortOrder,
           page: q.page,
@@ -58,4 +58,4 @@ export function registerTaxaPages({ app, registry, taxa }: TaxaRouteContext): vo
       },
     });
   }
-}
+};

@@ -1,42 +1,39 @@
 /** One taxon: GET /taxa/{id}, its descriptions and its media. */
-import { translate } from '../../translate.ts';
-import { registerRoute } from '../../route.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { taxonParams, taxonQuery } from '../../schemas/taxa.ts';
 import { languageOf, shapeTaxon, TAXON_CONTEXT } from '../../shape.ts';
-import { selectionOf, type TaxaRouteContext } from './context.ts';
+import { translate } from '../../translate.ts';
+import { selectionOf, type TaxaRouteOptions } from './context.ts';
 
-export function registerTaxon({ app, registry, taxa }: TaxaRouteContext): void {
-  registerRoute(app, registry, {
-    method: 'GET',
-    url: '/taxa/:id',
-    summary: 'One taxon (404 when unknown)',
-    tags: ['taxa'],
-    query: taxonQuery,
-    params: taxonParams,
-    response: 'The taxon document',
-    handler: async ({ query, params }, request) => {
-      const fields = selectionOf(query);
-      return shapeTaxon(await taxa.get(query.checklistVersion, params.id, fields), languageOf(request), fields);
+const PARTS = [
+  { url: '/taxa/:id/descriptions', field: 'descriptions', summary: 'Descriptions of a taxon' },
+  { url: '/taxa/:id/media', field: 'multimedia', summary: 'Media of a taxon' },
+] as const;
+
+export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
+  app.get('/taxa/:id', {
+    schema: { summary: 'One taxon (404 when unknown)', tags: ['taxa'], querystring: taxonQuery, params: taxonParams, response: { 200: taxonAnswer, ...ERROR_ANSWERS } },
+    handler: async (request) => {
+      const fields = selectionOf(request.query);
+      return shapeTaxon(await taxa.get(request.query.checklistVersion, request.params.id, fields), languageOf(request), fields);
     },
   });
 
-  const parts = [
-    { url: '/taxa/:id/descriptions', field: 'descriptions', summary: 'Descriptions of a taxon' },
-    { url: '/taxa/:id/media', field: 'multimedia', summary: 'Media of a taxon' },
-  ] as const;
-  for (const part of parts) {
-    registerRoute(app, registry, {
-      method: 'GET',
-      url: part.url,
-      summary: part.summary,
-      tags: ['taxa'],
-      query: taxonQuery.pick({ checklistVersion: true }),
-      params: taxonParams,
-      response: '{results: [...]}',
-      handler: async ({ query, params }, request) => {
-        const taxon = await taxa.get(query.checklistVersion, params.id, { selectedFields: [part.field] });
-        return { results: translate(taxon[part.field] ?? [], languageOf(request)), '@context': TAXON_CONTEXT };
+  for (const part of PARTS) {
+    app.get(part.url, {
+      schema: {
+        summary: part.summary,
+        tags: ['taxa'],
+        querystring: taxonQuery.pick({ checklistVersion: true }),
+        params: taxonParams,
+        response: { 200: listAnswer(z.unknown(), `The taxon's ${part.field}`), ...ERROR_ANSWERS },
+      },
+      handler: async (request) => {
+        const taxon = await taxa.get(request.query.checklistVersion, request.params.id, { selectedFields: [part.field] });
+        return { results: translate(taxon[part.field] ?? [], languageOf(request)) as unknown[], '@context': TAXON_CONTEXT };
       },
     });
   }
-}
+};

@@ -1,12 +1,13 @@
 /** Tree navigation: GET/POST /taxa/{id}/children and /taxa/{id}/parents, whole lists. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FilterNode } from '../../../query/nodes/index.ts';
 import type { FieldSelection } from '../../../query/source.ts';
 import type { TaxaService } from '../../../service/taxa-service.ts';
 import type { TaxonDocument } from '../../../taxon/schema.ts';
-import { registerRoute } from '../../route.ts';
+import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
 import { languageOf, shapeTaxa, TAXON_CONTEXT } from '../../shape.ts';
-import { requestFilter, selectionOf, type TaxaRouteContext } from './context.ts';
+import { requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 type TreeWalk = (
   taxa: TaxaService, version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter: FilterNode,
@@ -25,19 +26,22 @@ const WALKS: { url: string; summary: string; walk: TreeWalk }[] = [
   },
 ];
 
-export function registerTaxaTree({ app, registry, taxa }: TaxaRouteContext): void {
+const response = { 200: listAnswer(taxonAnswer, 'The taxa, whole'), ...ERROR_ANSWERS };
+
+export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
   for (const method of ['GET', 'POST'] as const) {
     for (const { url, summary, walk } of WALKS) {
-      registerRoute(app, registry, {
-        method, url, summary, tags: ['taxa'], query: treeQuery, params: taxonParams,
-        body: method === 'POST' ? filterBodySchema : undefined,
-        response: '{results: [taxon, ...]}',
-        handler: async ({ query, params, body }, request) => {
+      app.route({
+        method,
+        url,
+        schema: { summary, tags: ['taxa'], querystring: treeQuery, params: taxonParams, ...(method === 'POST' ? { body: filterBodySchema } : {}), response },
+        handler: async (request) => {
+          const { query, params } = request;
           const fields = selectionOf(query);
-          const found = await walk(taxa, query.checklistVersion, params.id, query.includeHidden, fields, requestFilter(method, {}, body));
+          const found = await walk(taxa, query.checklistVersion, params.id, query.includeHidden, fields, requestFilter(method, {}, request.body));
           return { results: shapeTaxa(found, languageOf(request), fields), '@context': TAXON_CONTEXT };
         },
       });
     }
   }
-}
+};

@@ -1,0 +1,64 @@
+/**
+ * What every route module shares (docs/architecture.md, "HTTP"): routes are Fastify plugins
+ * typed by `fastify-type-provider-zod`, declaring zod schemas for their query, params, body and
+ * each answer status. The same schemas validate requests (here: 422 with JSON pointers) and write
+ * the OpenAPI document (`@fastify/swagger`, `openapi.ts`).
+ */
+import type { FastifySchemaCompiler } from 'fastify';
+import { createSerializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError, pointerToken, type ErrorDetails } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** open to every caller: no access token asked (see `auth.ts`) */
+    public?: boolean;
+  }
+}
+
+type Part = 'query' | 'params';
+const PART_OF: Partial<Record<string, Part>> = { querystring: 'query', params: 'params' };
+
+function issuesToDetails(part: Part, error: z.ZodError): ErrorDetails {
+  const details: ErrorDetails = {};
+  for (const issue of error.issues) {
+    const pointer = `/${part}${issue.path.map((p) => `/${pointerToken(String(p))}`).join('')}`;
+    (details[pointer] ??= []).push(issue.message);
+  }
+  return details;
+}
+
+function validationError(part: Part, error: z.ZodError): AppError {
+  const details = issuesToDetails(part, error);
+  const [pointer, messages] = Object.entries(details)[0] ?? ['', ['invalid']];
+  return new AppError('VALIDATION_EXCEPTION', `${pointer}: ${messages[0]}`, details);
+}
+
+/**
+ * Validates query and params with their zod schemas. An `AppError` a schema raises on purpose
+ * (`pageSize` over the maximum is a 400) is answered as it is. A body schema is documentation
+ * only: the filter body is read by `src/query/filter-body.ts`, which names each unknown key.
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+  const part = PART_OF[httpPart ?? ''];
+  if (part === undefined) return (data) => ({ value: data });
+  return (data) => {
+    let parsed: ReturnType<typeof schema.safeParse>;
+    try {
+      parsed = schema.safeParse(data ?? {});
+    } catch (error) {
+      if (error instanceof AppError) return { error };
+      throw error;
+    }
+    return parsed.success ? { value: parsed.data } : { error: validationError(part, parsed.error) };
+  };
+};
+
+/**
+ * Answers are serialised as they are: the response schemas describe them in the OpenAPI document.
+ * `checked` also validates each answer against its schema (the test suite runs that way).
+ */
+export function serializerCompilerOf(checked: boolean) {
+  if (checked) return createSerializerCompiler({});
+  return () => (data: unknown) => JSON.stringify(data);
+}

@@ -1,0 +1,96 @@
+/**
+ * Response schemas, per status (docs/api.md, "Envelopes" and "Errors"). Taxa are described by
+ * their identifying fields and left open: which fields a taxon carries depends on the data and
+ * on `selectedFields`, and their values on the answer language.
+ */
+import { z } from 'zod';
+
+const localizedText = z.object({ fi: z.string(), sv: z.string(), en: z.string() });
+
+export const errorAnswer = z
+  .object({
+    errorCode: z.string(),
+    message: z.string(),
+    localized: localizedText,
+    details: z.record(z.string(), z.array(z.string())).optional().describe('per JSON pointer of the request, what is wrong there'),
+  })
+  .describe('Error: {errorCode, message, localized, details?}');
+
+/** The error statuses every route may answer. */
+export const ERROR_ANSWERS = {
+  400: errorAnswer,
+  401: errorAnswer,
+  404: errorAnswer,
+  405: errorAnswer,
+  422: errorAnswer,
+  429: errorAnswer,
+  503: errorAnswer,
+} as const;
+
+/** A value in the answer language, or the `{fi, sv, en}` object with `lang=multi`. */
+const text = z.union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())]);
+
+export const taxonAnswer = z
+  .record(z.string(), z.unknown())
+  .describe('A taxon document (id, scientificName, taxonRank, ...: docs/data.md), its localized values in the answer language');
+
+const context = z.string().optional().describe('JSON-LD context');
+
+export function pageAnswer<T extends z.ZodType>(item: T, description: string) {
+  return z
+    .object({
+      currentPage: z.number().int(),
+      pageSize: z.number().int(),
+      total: z.number().int(),
+      lastPage: z.number().int(),
+      prevPage: z.number().int().optional(),
+      nextPage: z.number().int().optional(),
+      results: z.array(item),
+      '@context': context,
+    })
+    .describe(description);
+}
+
+export function listAnswer<T extends z.ZodType>(item: T, description: string) {
+  return z.object({ results: z.array(item), '@context': context }).describe(description);
+}
+
+export const aggregateAnswer = z
+  .record(z.string(), z.array(z.object({ values: z.record(z.string(), z.unknown()), count: z.number().int() })))
+  .describe('Per aggregation name, its buckets: {values: {<field>: value}, count}');
+
+export const groupAnswer = z
+  .looseObject({ id: z.string(), name: text.optional(), hasSubGroup: z.array(z.string()).optional() })
+  .describe('An informal taxon group');
+
+export type GroupAnswer = z.infer<typeof groupAnswer>;
+
+interface GroupTree {
+  id: string;
+  name?: unknown;
+  hasSubGroup?: GroupTree[];
+}
+export const groupTreeAnswer: z.ZodType<GroupTree> = z.lazy(() =>
+  z.object({ id: z.string(), name: text.optional(), hasSubGroup: z.array(groupTreeAnswer).optional() }),
+);
+
+export const versionAnswer = z
+  .looseObject({ id: z.string(), versionName: text.optional(), versionDate: z.string().optional() })
+  .describe('A checklist version');
+
+export type VersionAnswer = z.infer<typeof versionAnswer>;
+
+export const searchHitAnswer = z
+  .looseObject({
+    matchingName: z.string().optional(),
+    nameType: z.string().optional(),
+    id: z.string().optional(),
+    scientificName: z.string().optional(),
+    type: z.enum(['exactMatches', 'partialMatches', 'likelyMatches']).optional(),
+    similarity: z.number().optional(),
+  })
+  .describe('A name-search hit (docs/api.md, "Name search")');
+
+export const autocompleteHitAnswer = searchHitAnswer
+  .extend({ key: z.string().describe('the taxon id'), value: z.string().describe('the matching name') })
+  .describe('An autocomplete hit: key, value and the name-search hit');
