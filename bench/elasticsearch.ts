@@ -26,6 +26,7 @@ import { createElasticsearchEngine } from '../src/index/elasticsearch-engine.ts'
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import type { SearchBody, SearchEngine } from '../src/index/engine.ts';
 import { createSearchService } from '../src/service/search-service.ts';
+import { createVersions } from '../src/service/versions.ts';
 import { deletePrefixIndices, findElasticsearch } from '../test/helpers/elasticsearch-availability.ts';
 import { filterBodies, filteredPages, nameSearch, nameSearchCases, nestedAggregations, queryMix } from './mixes.ts';
 import { line, measure, ms, type Latency, syntheticDataDirectory } from './stats.ts';
@@ -63,7 +64,7 @@ async function browseMix(engines: Engines) {
 /** The name search mix through each engine, per match type, drawn from the current version's names. */
 async function nameSearchMix(engines: Engines, names: ReturnType<typeof nameEntriesOf>) {
   const mix = queryMix(names, 400);
-  const serviceOf = (engine: SearchEngine) => createSearchService({ engine, resolveVersion: async (v) => v });
+  const serviceOf = (engine: SearchEngine) => createSearchService({ versions: createVersions(engine) });
   const services = { Elasticsearch: serviceOf(engines.Elasticsearch), embedded: serviceOf(engines.embedded) };
   for (const { label, queries, matchType } of nameSearchCases(mix)) {
     for (const name of ENGINES) report(`search ${label}`, name, await measure(queries, runs, nameSearch(services[name], matchType)));

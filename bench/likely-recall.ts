@@ -14,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { engineDataOf } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { nameEntriesOf } from '../loaders/name-entries.ts';
-import { searchRequestOf } from '../src/http/routes/search.ts';
+import { searchParamsOf } from '../src/http/routes/search.ts';
 import { searchQuery } from '../src/http/schemas/search.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
-import { compileLikely } from '../src/query/name-search.ts';
+import { compileLikely, prepareNameSearch } from '../src/query/name-search.ts';
 import { isExactByKeys, LIKELY_THRESHOLD, likelySimilarityAboveThreshold } from '../src/search/match-kinds.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
 import { queryMix } from './mixes.ts';
@@ -52,7 +52,7 @@ async function main() {
     let withMatches = 0;
     let bestMissing = 0;
     for (const raw of queries) {
-      const request = searchRequestOf(searchQuery.parse({ query: raw, matchType: 'likely' }));
+      const request = prepareNameSearch(searchParamsOf(searchQuery.parse({ query: raw, matchType: 'likely' })));
       const similarity = (entry: NameEntry) => (isExactByKeys(entry, request.query) ? 0 : likelySimilarityAboveThreshold(entry, request.query));
       const truth = visible.map((entry) => ({ id: entry.id, similarity: similarity(entry), name: entry.name }))
         .filter((row) => row.similarity > LIKELY_THRESHOLD)

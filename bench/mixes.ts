@@ -3,7 +3,7 @@
  * requests: the browse mix (filtered pages, nested aggregations; `bench/taxa.ts`) and the name
  * search mix (typed prefixes, infixes, typos, ids; `bench/search.ts`).
  */
-import { searchRequestOf } from '../src/http/routes/search.ts';
+import { searchParamsOf } from '../src/http/routes/search.ts';
 import { searchQuery } from '../src/http/schemas/search.ts';
 import { parseAggregateBy } from '../src/query/aggregate.ts';
 import { parseFilterBody } from '../src/query/filter-body.ts';
@@ -95,5 +95,5 @@ export function nameSearchCases(mix: QueryMix): { label: string; queries: string
 
 /** A function searching `query` in the current version as `/taxa/search?query=…&matchType=…` would. */
 export function nameSearch(search: ReturnType<typeof createSearchService>, matchType?: string) {
-  return (query: string) => search.search('current', searchRequestOf(searchQuery.parse({ query, ...(matchType ? { matchType } : {}) })));
+  return (query: string) => search.search('current', searchParamsOf(searchQuery.parse({ query, ...(matchType ? { matchType } : {}) })));
 }

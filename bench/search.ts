@@ -24,6 +24,7 @@ import { createApp } from '../src/http/app.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
 import { createSearchService } from '../src/service/search-service.ts';
+import { createVersions } from '../src/service/versions.ts';
 import { nameSearch, nameSearchCases, queryMix } from './mixes.ts';
 import { line, measure, mib, ms, type Latency, syntheticDataDirectory } from './stats.ts';
 
@@ -67,7 +68,7 @@ async function main() {
   engine.replaceData({ ...data, versions: [{ id: 'current', indices: { taxa: current.documents, names: entries } }] });
   entries = undefined;
   const runs = Number(args.runs);
-  const search = createSearchService({ engine, resolveVersion: async (v) => v });
+  const search = createSearchService({ versions: createVersions(engine) });
   // Field indices build on first use: warm them before measuring and count their heap.
   for (const q of [mix.prefix[5]!, mix.infix[0]!, mix.typo[0]!]) await nameSearch(search)(q);
   line('names index heap + array buffers (entries, keys, postings, working memory)', mib(memoryUsed() - taxaOnly), 'target ≤ 1 GiB');

@@ -1,7 +1,7 @@
 /**
  * The one catalogue of errors the service answers with: stable codes, HTTP statuses and the
  * localized short texts. Code throws these; the HTTP error handler turns them into
- * `{errorCode, message, localized, details?}`.
+ * `{errorCode, message, localized, details?}` (src/http/error-answer.ts).
  */
 export type Localized = { fi: string; sv: string; en: string };
 
@@ -79,8 +79,19 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
-/** JSON pointer (e.g. `/query/pageSize`, `/body/taxonRank/1`) → messages. */
-export type ErrorDetails = Record<string, string[]>;
+/**
+ * Where a problem lies in a request, as the code that found it knows it: a parameter by name, or
+ * a place in the request body by its keys and indices. Only the HTTP layer knows where a
+ * parameter came from: it writes each place as a JSON pointer (`/query/checklistVersion`,
+ * `/body/taxonRank/1`; see src/http/error-answer.ts).
+ */
+export type Place = { readonly parameter: string } | { readonly body: readonly (string | number)[] };
+
+/** One problem of a request: its place and what is wrong there. */
+export interface Issue {
+  readonly at: Place;
+  readonly message: string;
+}
 
 export class AppError extends Error {
   readonly statusCode: number;
@@ -88,26 +99,19 @@ export class AppError extends Error {
   constructor(
     readonly errorCode: ErrorCode,
     message: string,
-    readonly details?: ErrorDetails,
+    /** what is wrong where; none when the error is about the request as a whole */
+    readonly issues: readonly Issue[] = [],
     options?: ErrorOptions,
   ) {
     super(message, options);
     this.name = 'AppError';
     this.statusCode = ERROR_CATALOGUE[errorCode].statusCode;
   }
-
-  toJSON(): { errorCode: ErrorCode; message: string; localized: Localized; details?: ErrorDetails } {
-    return {
-      errorCode: this.errorCode,
-      message: this.message,
-      localized: ERROR_CATALOGUE[this.errorCode].localized,
-      ...(this.details ? { details: this.details } : {}),
-    };
-  }
 }
 
-export function validationError(pointer: string, message: string): AppError {
-  return new AppError('VALIDATION_EXCEPTION', `${pointer}: ${message}`, { [pointer]: [message] });
+/** A 422 with one issue at `parameter`, its message naming the parameter. */
+export function invalidParameter(parameter: string, message: string): AppError {
+  return new AppError('VALIDATION_EXCEPTION', `${parameter}: ${message}`, [{ at: { parameter }, message }]);
 }
 
 /** Escapes one JSON pointer token (RFC 6901). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CATALOGUE, pointerToken, validationError } from '../src/errors.ts';
+import { AppError, ERROR_CATALOGUE, invalidParameter, pointerToken } from '../src/errors.ts';
+import { errorAnswer, pointerOf } from '../src/http/error-answer.ts';
 
 describe('error catalogue', () => {
   it('gives every code an error status and a text in each language', () => {
@@ -12,10 +13,12 @@ describe('error catalogue', () => {
   });
 
   it('serialises as the error object, details only when there are some', () => {
-    expect(new AppError('TAXON_NOT_FOUND', 'gone').toJSON()).toEqual({
+    expect(errorAnswer(new AppError('TAXON_NOT_FOUND', 'gone'))).toEqual({
       errorCode: 'TAXON_NOT_FOUND', message: 'gone', localized: ERROR_CATALOGUE.TAXON_NOT_FOUND.localized,
     });
-    expect(validationError('/query/page', 'must be positive').toJSON().details).toEqual({ '/query/page': ['must be positive'] });
+    expect(errorAnswer(invalidParameter('page', 'must be positive')).details).toEqual({ '/query/page': ['must be positive'] });
+    expect(errorAnswer(invalidParameter('id', 'too long'), { id: 'x' }).details).toEqual({ '/params/id': ['too long'] });
+    expect(pointerOf({ body: ['a/b', 0] })).toBe('/body/a~1b/0');
     expect(pointerToken('a/b~c')).toBe('a~1b~0c');
   });
 });

@@ -9,8 +9,10 @@ import type { SearchEngine } from '../index/engine.ts';
 import { createCatalogService } from '../service/catalog-service.ts';
 import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
+import { createVersions } from '../service/versions.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
 import { answerClientError, registerErrorHandling, registerHostCheck, registerMethodNotAllowed, toAppError } from './error-handler.ts';
+import { errorAnswer } from './error-answer.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
@@ -49,7 +51,7 @@ export const FASTIFY_OPTIONS = {
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? new AppError('URI_TOO_LONG', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`)
         : (toAppError(error) ?? new AppError('BAD_REQUEST', error.message));
-    reply.status(known.statusCode).send(known.toJSON());
+    reply.status(known.statusCode).send(errorAnswer(known));
   },
   // Node would answer an HTTP/1.1 request without Host with a bare 400; `registerHostCheck`
   // answers it with the error object instead.
@@ -92,9 +94,10 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   const routes = collectRoutes(app);
 
   const { engine } = deps;
-  const taxa = createTaxaService({ engine });
+  const versions = createVersions(engine);
+  const taxa = createTaxaService({ versions });
   const catalog = createCatalogService(engine);
-  const search = createSearchService({ engine, resolveVersion: taxa.resolveVersion });
+  const search = createSearchService({ versions });
   await app.register(taxaPageRoutes, { taxa });
   await app.register(taxaAggregateRoutes, { taxa });
   await app.register(taxaTreeRoutes, { taxa });

@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
+import { errorAnswer } from './error-answer.ts';
 import { TooManyBucketsError } from '../index/engine.ts';
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
@@ -29,7 +30,7 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof TooManyBucketsError) {
     const message = `the aggregations would make more than ${error.limit} buckets (nest fewer fields or lower aggregateSize)`;
-    return new AppError('BAD_REQUEST', `aggregateBy: ${message}`, { '/query/aggregateBy': [message] });
+    return new AppError('BAD_REQUEST', `aggregateBy: ${message}`, [{ at: { parameter: 'aggregateBy' }, message }]);
   }
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && FASTIFY_CODES[status]) {
@@ -49,15 +50,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         else request.log.info(known.message);
         if (!reply.hasHeader('Retry-After')) reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       }
-      return reply.status(known.statusCode).send(known.toJSON());
+      return reply.status(known.statusCode).send(errorAnswer(known, request.params));
     }
     request.log.error({ err: error }, 'unhandled error');
     const internal = new AppError('INTERNAL_ERROR', 'Internal error');
-    return reply.status(500).send(internal.toJSON());
+    return reply.status(500).send(errorAnswer(internal));
   });
   app.setNotFoundHandler((request, reply) => {
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.status(404).send(error.toJSON());
+    return reply.status(404).send(errorAnswer(error));
   });
 }
 
@@ -125,7 +126,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     return;
   }
   const known = clientErrorOf(error);
-  const body = JSON.stringify(known.toJSON());
+  const body = JSON.stringify(errorAnswer(known));
   socket.end(
     `HTTP/1.1 ${known.statusCode} ${STATUS_CODES[known.statusCode]}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -7,7 +7,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, pointerToken, type ErrorDetails } from '../errors.ts';
+import { AppError, pointerToken } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,19 +19,11 @@ declare module 'fastify' {
 type Part = 'query' | 'params';
 const PART_OF: Partial<Record<string, Part>> = { querystring: 'query', params: 'params' };
 
-function issuesToDetails(part: Part, error: z.ZodError): ErrorDetails {
-  const details: ErrorDetails = {};
-  for (const issue of error.issues) {
-    const pointer = `/${part}${issue.path.map((p) => `/${pointerToken(String(p))}`).join('')}`;
-    (details[pointer] ??= []).push(issue.message);
-  }
-  return details;
-}
-
+/** Each zod issue at its parameter; the message names the first one's JSON pointer. */
 function validationError(part: Part, error: z.ZodError): AppError {
-  const details = issuesToDetails(part, error);
-  const [pointer, messages] = Object.entries(details)[0] ?? ['', ['invalid']];
-  return new AppError('VALIDATION_EXCEPTION', `${pointer}: ${messages[0]}`, details);
+  const issues = error.issues.map((issue) => ({ at: { parameter: String(issue.path[0] ?? '') }, message: issue.message }));
+  const first = issues[0] ?? { at: { parameter: '' }, message: 'invalid' };
+  return new AppError('VALIDATION_EXCEPTION', `/${part}/${pointerToken(first.at.parameter)}: ${first.message}`, issues);
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { errors, type Client } from '@elastic/elasticsearch';
 import { AppError } from '../errors.ts';
-import type { IndexRef, Readiness, SearchBody, SearchEngine, SearchResult } from './engine.ts';
+import { VersionNotLoadedError, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from './engine.ts';
 import { createElasticsearchClient, SERVING_CLIENT } from './elasticsearch/client.ts';
 import { asServiceError, isIndexMissing, unavailableReason } from './elasticsearch/cluster-errors.ts';
 import { cacheState, readClusterState } from './elasticsearch/cluster-state.ts';
@@ -54,18 +54,13 @@ export function createElasticsearchEngine(connection: ElasticsearchConnection, o
 
   /**
    * The alias of a version the service believed loaded is gone (a reload dropped the version):
-   * an unknown version, named with the versions loaded now. A version still listed has lost only
-   * one of its indices, which only a new load repairs.
+   * the version is not loaded, and the versions are read anew. A version still listed has lost
+   * only one of its indices, which only a new load repairs.
    */
-  async function missingIndex(ref: IndexRef): Promise<AppError> {
+  async function missingIndex(ref: IndexRef): Promise<Error> {
     state.drop();
-    const loaded = (await current()).versions;
-    if (loaded.includes(ref.version)) {
-      return new AppError('SERVICE_UNAVAILABLE', `Service unavailable: the ${ref.kind} index of checklist version '${ref.version}' is not loaded`);
-    }
-    return new AppError('UNKNOWN_CHECKLIST_VERSION', `Unknown checklistVersion '${ref.version}'; loaded versions: ${loaded.join(', ')}`, {
-      '/query/checklistVersion': [`must be one of: ${loaded.join(', ')}`],
-    });
+    if (!(await current()).versions.includes(ref.version)) return new VersionNotLoadedError(ref.version);
+    return new AppError('SERVICE_UNAVAILABLE', `Service unavailable: the ${ref.kind} index of checklist version '${ref.version}' is not loaded`);
   }
 
   return {

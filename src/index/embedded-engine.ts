@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog } from '../taxon/catalog.ts';
-import type { EngineData, IndexKind, IndexRef, SearchBody, SearchEngine, SearchResult } from './engine.ts';
+import { VersionNotLoadedError, type EngineData, type IndexKind, type IndexRef, type SearchBody, type SearchEngine, type SearchResult } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/build/field-catalog.ts';
 import { MAPPING_FILES } from './mappings/files.ts';
@@ -103,7 +103,7 @@ export function createEmbeddedEngine(): EmbeddedEngine {
     },
     async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
       const index = snapshot.indices.get(indexKey(ref));
-      if (!index) throw new Error(`engine: no ${ref.kind} index for version '${ref.version}'`);
+      if (!index) throw new VersionNotLoadedError(ref.version);
       return index.search(body) as SearchResult<T>;
     },
     async close() {},

@@ -75,6 +75,17 @@ export class UnsupportedQueryError extends Error {
  */
 export const MAX_BUCKETS = 65_536;
 
+/**
+ * The version searched is not loaded (any more: a reload dropped it since it was resolved); both
+ * engines throw this, and the version resolver (src/service/versions.ts) answers it.
+ */
+export class VersionNotLoadedError extends Error {
+  constructor(readonly version: string) {
+    super(`engine: checklist version '${version}' is not loaded`);
+    this.name = 'VersionNotLoadedError';
+  }
+}
+
 /** A search's aggregations made more than `MAX_BUCKETS` buckets; both engines throw this. */
 export class TooManyBucketsError extends Error {
   constructor(readonly limit: number) {

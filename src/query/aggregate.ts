@@ -42,8 +42,8 @@ export function worstCaseBuckets(specs: AggregationSpec[], size: number): number
   return total;
 }
 
-function limitError(pointer: 'aggregateBy' | 'aggregateSize', message: string): AppError {
-  return new AppError('BAD_REQUEST', `${pointer}: ${message}`, { [`/query/${pointer}`]: [message] });
+function limitError(parameter: 'aggregateBy' | 'aggregateSize', message: string): AppError {
+  return new AppError('BAD_REQUEST', `${parameter}: ${message}`, [{ at: { parameter }, message }]);
 }
 
 /**
@@ -103,7 +103,8 @@ export function parseAggregateBy(value: string): AggregationSpec[] {
   const names = specs.map((s) => s.name);
   if (new Set(names).size !== names.length) problems.push('aggregation names must be unique');
   if (problems.length > 0) {
-    throw new AppError('VALIDATION_EXCEPTION', `aggregateBy: ${problems.join('; ')}`, { '/query/aggregateBy': problems });
+    const at = { parameter: 'aggregateBy' };
+    throw new AppError('VALIDATION_EXCEPTION', `aggregateBy: ${problems.join('; ')}`, problems.map((message) => ({ at, message })));
   }
   return specs;
 }

@@ -10,21 +10,15 @@
 import type { Query } from '../index/search-body.ts';
 import type { SearchBody } from '../index/engine.ts';
 import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
-import { rankQuery } from '../search/rank-features.ts';
 import { foldDiacritics } from '../search/normalise.ts';
 import { GRAM_LENGTH, INDEX_ONLY_FIELDS, SHORT_WORD_LENGTH, trigrams } from '../search/name-entry.ts';
-import { codePointLength, likelyKeyLengths, type MatchType, type PreparedQuery } from '../search/match-kinds.ts';
+import { codePointLength, likelyKeyLengths, prepareQuery, type MatchType, type PreparedQuery } from '../search/match-kinds.ts';
 import { and, compileNode, exists, longerPrefix, not, or, prefix, range, term, terms, type FilterNode } from './nodes/index.ts';
-import { stringClauses } from './filter-body.ts';
+import { listClauses, type ListFilter } from './filter-body.ts';
 
-/** A comma list with `!` exclusions, as `taxonSets`, `informalTaxonGroups` and `nameTypes` take. */
-export interface ListFilter {
-  include: string[];
-  exclude: string[];
-}
-
-export interface NameSearchRequest {
-  query: PreparedQuery;
+/** A name search as asked: the query as typed, and what to list. */
+export interface NameSearchParams {
+  query: string;
   limit: number;
   matchTypes: readonly MatchType[];
   /** `nameAccordingTo` of the taxa; none means any checklist */
@@ -37,6 +31,16 @@ export interface NameSearchRequest {
   species?: boolean;
   finnish?: boolean;
   invasiveSpecies?: boolean;
+}
+
+/** A name search prepared once: the query in every form the rules, the compiler and the comparator read. */
+export interface NameSearchRequest extends Omit<NameSearchParams, 'query'> {
+  query: PreparedQuery;
+}
+
+/** @example prepareNameSearch({ ...params, query: 'Parus maj' }).query.normalised // 'PARUS MAJ' */
+export function prepareNameSearch(params: NameSearchParams): NameSearchRequest {
+  return { ...params, query: prepareQuery(params.query) };
 }
 
 /** Which slice of the candidates, in static-rank order. */
@@ -76,10 +80,6 @@ const SOURCE = { excludes: [...INDEX_ONLY_FIELDS] };
 
 /** Steps 15–17 of the comparator and the taxon id, precomputed: the order of otherwise equal candidates. */
 const SORT_AFTER_RANK = [{ nameOrder: { order: 'asc' } }] as const;
-
-function listClauses(field: string, list: ListFilter): FilterNode[] {
-  return stringClauses(field, [...list.include, ...list.exclude.map((value) => `!${value}`)]);
-}
 
 /** The request's filters, shared by every match type. */
 export function nameFilters(request: NameSearchRequest): FilterNode {
@@ -191,7 +191,7 @@ export type PartialOrder = 'final' | 'split' | 'grouped';
  * step 14 is left out (see `PartialOrder`).
  */
 function partialScoreParts(request: NameSearchRequest): { parts: ScorePart[]; order: PartialOrder } {
-  const ranking = rankQuery(request.query.raw);
+  const { ranking } = request.query;
   const fields = rankFields(ranking);
   const q = ranking.text;
   const oneWord = ranking.words.length === 1;
@@ -254,7 +254,7 @@ export function preparePartial(request: NameSearchRequest): PartialSearch {
   const score = partialScore(parts);
   const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
   const matching = [or.build(keys.map(partialKeyClause)), nameFilters(request)];
-  const ranking = rankQuery(request.query.raw);
+  const { ranking } = request.query;
   const endsLikeQuery = term.build(rankFields(ranking).reversedLast, reverse(ranking.words.at(-1)!));
   return {
     order,

@@ -10,7 +10,7 @@
  */
 import type { DataProblem } from '../../loaders/problems.ts';
 import type { LoadStats } from '../../loaders/load-data-dir.ts';
-import type { ErrorCode, ErrorDetails } from '../errors.ts';
+import type { ErrorCode, Issue } from '../errors.ts';
 import type { BuiltFields } from '../index/embedded-engine.ts';
 import type { IndexRef, SearchBody } from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
@@ -53,19 +53,21 @@ export interface SerializedError {
   message: string;
   stack?: string;
   errorCode?: ErrorCode;
-  details?: ErrorDetails;
+  issues?: readonly Issue[];
+  version?: string;
   problems?: DataProblem[];
 }
 
 export function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
-  const { errorCode, details, problems } = error as Partial<SerializedError>;
+  const { errorCode, issues, problems, version } = error as Partial<SerializedError>;
   return {
     name: error.name,
     message: error.message,
     ...(error.stack ? { stack: error.stack } : {}),
     ...(errorCode ? { errorCode } : {}),
-    ...(details ? { details } : {}),
+    ...(issues?.length ? { issues } : {}),
+    ...(version ? { version } : {}),
     ...(problems ? { problems } : {}),
   };
 }

@@ -20,7 +20,7 @@ import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
 import { createProgress, type Progress } from '../../loaders/progress.ts';
 import { AppError } from '../errors.ts';
-import { MAX_BUCKETS, TooManyBucketsError, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
+import { MAX_BUCKETS, TooManyBucketsError, VersionNotLoadedError, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { BuiltFields } from '../index/embedded-engine.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
@@ -58,9 +58,10 @@ const THREAD_ENTRY = new URL('./engine-thread.ts', import.meta.url).href;
 
 /** Errors as the main thread's classes, so the HTTP layer answers them as if thrown here. */
 function rebuildError(error: SerializedError): Error {
-  if (error.name === 'AppError' && error.errorCode) return new AppError(error.errorCode, error.message, error.details);
+  if (error.name === 'AppError' && error.errorCode) return new AppError(error.errorCode, error.message, error.issues);
   if (error.name === 'DataLoadError' && error.problems) return new DataLoadError(error.problems);
   if (error.name === 'TooManyBucketsError') return new TooManyBucketsError(MAX_BUCKETS);
+  if (error.name === 'VersionNotLoadedError' && error.version) return new VersionNotLoadedError(error.version);
   const rebuilt = new Error(error.message);
   rebuilt.name = error.name;
   if (error.stack) rebuilt.stack = error.stack;

@@ -1,7 +1,9 @@
 /**
  * Whether one name literal matches one query, and how: FinBIF's exact, partial and likely rules
- * and its id lookup, written as a brute-force reference (one name at a time, no index) for the
- * indexed search to be tested against.
+ * and its id lookup, one name at a time. The search service decides each candidate the index
+ * hands over with them (`isExactByKeys`, `isPartialByKeys`, `likelySimilarityAboveThreshold`,
+ * `classifyName`); the tests read whole checklists through them as the reference that the
+ * indexed search must equal.
  *
  * Beyond FinBIF: names and queries are put in Unicode NFC first; a query without diacritics is
  * compared with the names' folded keys (`kaki` finds `käki`; a query with diacritics compares
@@ -10,6 +12,7 @@
  */
 import { jaroWinkler, jaroWinklerAbove } from './jaro-winkler.ts';
 import { foldDiacritics, hasDiacritics, hybridNameKeys, hybridVariants, normaliseQuery } from './normalise.ts';
+import { rankQuery, type RankQuery } from './ranking-text.ts';
 
 export type MatchType = 'EXACT' | 'PARTIAL' | 'LIKELY';
 
@@ -57,6 +60,10 @@ export interface PreparedQuery {
   readonly foldsNames: boolean;
   /** False for a query that is too short or normalises to nothing. */
   readonly searchable: boolean;
+  /** The text FinBIF's comparator compares names with, and its words (`rankQuery`). */
+  readonly ranking: RankQuery;
+  /** The taxon id the query names, when it is one: the search is then an id lookup (`taxonIdOfQuery`). */
+  readonly taxonId: string | undefined;
 }
 
 export interface NameMatch {
@@ -65,7 +72,12 @@ export interface NameMatch {
   similarity?: number;
 }
 
-/** @example prepareQuery('Parus  maj').normalised // 'PARUS MAJ' */
+/**
+ * Every form of the query that the rules, the compiler and the comparator read, worked out once
+ * per search.
+ *
+ * @example prepareQuery('Parus  maj').normalised // 'PARUS MAJ'
+ */
 export function prepareQuery(raw: string): PreparedQuery {
   const normalised = normaliseQuery(raw.normalize('NFC'));
   return {
@@ -74,6 +86,8 @@ export function prepareQuery(raw: string): PreparedQuery {
     keys: hybridVariants(normalised),
     foldsNames: !hasDiacritics(normalised),
     searchable: raw.length >= MIN_QUERY_LENGTH && normalised !== '',
+    ranking: rankQuery(raw),
+    taxonId: taxonIdOfQuery(raw),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { codePointLength, nameKeys } from './match-kinds.ts';
-import { rankingText } from './rank-features.ts';
+import { rankingText } from './ranking-text.ts';
 import { bitTokens, prominence, reverse, wordRepeats } from './entry-order.ts';
 
 export interface NameEntry {

@@ -8,7 +8,7 @@
  * ranked as the name the user meant (`kaki` equals `käki`, `käkilintu` starts with `kaki`).
  * For a name and query with neither diacritics nor hybrid signs this is exactly FinBIF's test.
  */
-import { foldDiacritics, hasDiacritics, javaTrim, normaliseQuery, removeLoneX } from './normalise.ts';
+import { rankingText, type RankQuery } from './ranking-text.ts';
 import type { MatchType } from './match-kinds.ts';
 
 /** One candidate hit, as the comparator sees it. Callers may pass richer objects. */
@@ -34,12 +34,6 @@ export interface RankedMatch {
   foldedRankText?: string;
 }
 
-export interface RankQuery {
-  text: string;
-  words: readonly string[];
-  fold: boolean;
-}
-
 export interface RankFeatures<T extends RankedMatch = RankedMatch> {
   match: T;
   /** FinBIF's step 16 key: the matching name lower-cased, nothing else. */
@@ -50,13 +44,6 @@ export interface RankFeatures<T extends RankedMatch = RankedMatch> {
   wordStartsWithQuery: boolean;
   wordEndsWithQuery: boolean;
   endsWithQuery: boolean;
-}
-
-/** @example rankQuery('Parus  Major').text // 'parus major' */
-export function rankQuery(query: string): RankQuery {
-  const fold = !hasDiacritics(normaliseQuery(query));
-  const text = rankingText(query, fold);
-  return { text, words: text.split(' '), fold };
 }
 
 export function rankFeatures<T extends RankedMatch>(match: T, query: RankQuery): RankFeatures<T> {
@@ -74,13 +61,6 @@ export function rankFeatures<T extends RankedMatch>(match: T, query: RankQuery):
     wordEndsWithQuery: words.some((w) => w !== q && w.endsWith(q)),
     endsWithQuery: text.endsWith(q),
   };
-}
-
-/** NFC, lower case, `×` removed, whitespace collapsed and trimmed, lone `x` removed, folded on request. */
-export function rankingText(text: string, fold: boolean): string {
-  const collapsed = javaTrim(text.normalize('NFC').toLowerCase().replaceAll('×', '').replace(/\s+/g, ' '));
-  const plain = removeLoneX(collapsed);
-  return fold ? foldDiacritics(plain) : plain;
 }
 
 /** Pairs of a name word and a query word that are equal (FinBIF's `wordMatchCount`). */

@@ -3,7 +3,8 @@
  * consulted only when all earlier ones tie. Used to sort each of the exact, partial and likely
  * lists before every taxon is kept at its first (best) match.
  */
-import { rankFeatures, rankQuery, type RankedMatch, type RankFeatures } from './rank-features.ts';
+import { rankFeatures, type RankedMatch, type RankFeatures } from './rank-features.ts';
+import { rankQuery, type RankQuery } from './ranking-text.ts';
 
 export type { RankedMatch } from './rank-features.ts';
 
@@ -91,12 +92,14 @@ export function compareMatches(a: RankedMatch, b: RankedMatch, query: string): n
 
 /**
  * Sorts a copy by `compareMatches`, computing each match's features once. Full ties (FinBIF leaves
- * them in database row order) are broken by taxon id so that the answer is deterministic.
+ * them in database row order) are broken by taxon id so that the answer is deterministic. The
+ * query comes prepared (`PreparedQuery.ranking`).
+ *
+ * @example sortMatches(matches, prepareQuery('parus').ranking)
  */
-export function sortMatches<T extends RankedMatch>(matches: readonly T[], query: string): T[] {
-  const prepared = rankQuery(query);
+export function sortMatches<T extends RankedMatch>(matches: readonly T[], query: RankQuery): T[] {
   return matches
-    .map((match) => rankFeatures(match, prepared))
+    .map((match) => rankFeatures(match, query))
     .sort((a, b) => compareFeatures(a, b) || compareStrings(a.match.taxonId ?? '', b.match.taxonId ?? ''))
     .map((features) => features.match);
 }

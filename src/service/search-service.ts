@@ -15,21 +15,23 @@
  * repeated; `limit` caps the combined result.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { SearchBody, SearchEngine } from '../index/engine.ts';
+import type { SearchBody } from '../index/engine.ts';
 import {
-  compileExact, compileLikely, preparePartial, type CandidatePage, type NameSearchRequest,
+  compileExact, compileLikely, prepareNameSearch, preparePartial, type CandidatePage, type NameSearchParams, type NameSearchRequest,
 } from '../query/name-search.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
   classifyName, idLookupName, isExactByKeys, isPartialByKeys, isTaxonIdExact, LIKELY_THRESHOLD,
-  likelySimilarityAboveThreshold, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, taxonIdOfQuery, type MatchType,
+  likelySimilarityAboveThreshold, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, type MatchType,
 } from '../search/match-kinds.ts';
 import { normaliseName } from '../search/normalise.ts';
 import { entryAttributesOf, type INDEX_ONLY_FIELDS, type NameEntry } from '../search/name-entry.ts';
 import { compareFeatures, compareStrings, sortMatches } from '../search/rank.ts';
-import { rankFeatures, rankQuery, type RankFeatures } from '../search/rank-features.ts';
+import { rankFeatures, type RankFeatures } from '../search/rank-features.ts';
+import type { RankQuery } from '../search/ranking-text.ts';
 import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
+import type { Versions } from './versions.ts';
 
 /** A candidate as the index returns it (without its index-only tokens). */
 export type Candidate = Omit<NameEntry, (typeof INDEX_ONLY_FIELDS)[number]>;
@@ -158,8 +160,7 @@ function take(match: RankedHit, type: MatchType, request: NameSearchRequest, ans
 }
 
 /** Merges two streams in the comparator's order (`nameOrder` breaking its ties). */
-async function* merge(a: AsyncGenerator<RankedHit>, b: AsyncGenerator<RankedHit>, rawQuery: string): AsyncGenerator<RankedHit> {
-  const query = rankQuery(rawQuery);
+async function* merge(a: AsyncGenerator<RankedHit>, b: AsyncGenerator<RankedHit>, query: RankQuery): AsyncGenerator<RankedHit> {
   const features = new WeakMap<RankedHit, RankFeatures>();
   const featuresOf = (hit: RankedHit) => features.get(hit) ?? features.set(hit, rankFeatures(hit, query)).get(hit)!;
   const before = (x: RankedHit, y: RankedHit) =>
@@ -185,12 +186,9 @@ function lookupEntry(taxon: TaxonDocument): HitEntry {
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-export function createSearchService({ engine, resolveVersion }: {
-  engine: SearchEngine;
-  resolveVersion: (version: string) => Promise<string>;
-}) {
+export function createSearchService({ versions }: { versions: Versions }) {
   async function idLookup(version: string, id: string): Promise<NameMatchHit[]> {
-    const result = await engine.search<TaxonDocument>({ version, kind: 'taxa' }, compileTaxonById(id, {}));
+    const result = await versions.search<TaxonDocument>(version, 'taxa', compileTaxonById(id, {}));
     const taxon = result.hits.hits[0]?._source;
     return taxon ? [{ entry: lookupEntry(taxon), matchType: 'EXACT' }] : [];
   }
@@ -207,7 +205,7 @@ export function createSearchService({ engine, resolveVersion }: {
     let read = 0;
     const names = new Set<string>();
     for (let size = FIRST_PAGE; ; size = Math.min(size * 4, MAX_PAGE)) {
-      const result = await engine.search<Candidate>({ version, kind: 'names' }, compile({ from: read, size }));
+      const result = await versions.search<Candidate>(version, 'names', compile({ from: read, size }));
       const hits = result.hits.hits;
       for (const hit of hits) {
         const entry = hit._source!;
@@ -224,7 +222,7 @@ export function createSearchService({ engine, resolveVersion }: {
         }
         const key = groupOf(entry, hit);
         if (key !== groupKey) {
-          yield* sortMatches(group, request.query.raw);
+          yield* sortMatches(group, request.query.ranking);
           group = [];
           groupKey = key;
         }
@@ -234,7 +232,7 @@ export function createSearchService({ engine, resolveVersion }: {
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       if (hits.length < size || read >= total) break;
     }
-    yield* sortMatches(group, request.query.raw);
+    yield* sortMatches(group, request.query.ranking);
   }
 
   async function fill(matches: AsyncGenerator<RankedHit>, type: MatchType, request: NameSearchRequest, answer: Answer): Promise<void> {
@@ -252,28 +250,32 @@ export function createSearchService({ engine, resolveVersion }: {
     if (order === 'final') return stream(version, 'PARTIAL', ask(), request, seen);
     if (order === 'grouped') return stream(version, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
     const endingLikeQuery = stream(version, 'PARTIAL', ask(true), request, seen, () => 0);
-    return merge(endingLikeQuery, stream(version, 'PARTIAL', ask(false), request, seen), request.query.raw);
+    return merge(endingLikeQuery, stream(version, 'PARTIAL', ask(false), request, seen), request.query.ranking);
   }
 
   async function likelyMatches(version: string, request: NameSearchRequest, answer: Answer): Promise<void> {
     // A long query's trigrams outnumber a short name's: when the strict pass finds nothing,
     // ask once more for shorter names with a smaller share (`LIKELY_PASSES`).
     for (const pass of ['strict', 'relaxed'] as const) {
-      const result = await engine.search<Candidate>({ version, kind: 'names' }, compileLikely(request, pass));
+      const result = await versions.search<Candidate>(version, 'names', compileLikely(request, pass));
       const found = mostSimilar(result.hits.hits, request, answer.seen);
       if (found.length === 0) continue;
-      for (const match of sortMatches(found, request.query.raw)) if (take(match, 'LIKELY', request, answer)) break;
+      for (const match of sortMatches(found, request.query.ranking)) if (take(match, 'LIKELY', request, answer)) break;
       return;
     }
   }
 
   return {
-    /** @example await search.search('current', request) */
-    async search(checklistVersion: string, request: NameSearchRequest): Promise<NameMatchHit[]> {
-      const version = await resolveVersion(checklistVersion);
+    /**
+     * The query is prepared here, once, into the request every step reads.
+     *
+     * @example await search.search('current', { query: 'Parus maj', limit: 10, ... })
+     */
+    async search(version: string, params: NameSearchParams): Promise<NameMatchHit[]> {
+      const request = prepareNameSearch(params);
+      await versions.resolve(version);
       if (!request.query.searchable) return [];
-      const id = taxonIdOfQuery(request.query.raw);
-      if (id !== undefined) return idLookup(version, id);
+      if (request.query.taxonId !== undefined) return idLookup(version, request.query.taxonId);
       const answer: Answer = { results: [], seen: new Set(), limit: request.limit };
       for (const type of LIST_ORDER.filter((t) => asksFor(t, request))) {
         if (answer.results.length >= answer.limit) break;

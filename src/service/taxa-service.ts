@@ -1,10 +1,10 @@
 /**
- * The taxa service: requests in, untranslated taxon documents out. It resolves the checklist
- * version, asks the engine with bodies from the compiler, and knows the tree walks (children
+ * The taxa service: requests in, untranslated taxon documents out. It asks the engine, through
+ * the version resolver (`versions.ts`), with bodies from the compiler, and knows the tree walks (children
  * with hidden taxa raised, lineages). No HTTP here.
  */
 import { AppError } from '../errors.ts';
-import type { SearchBody, SearchEngine, SearchResult } from '../index/engine.ts';
+import type { SearchBody, SearchResult } from '../index/engine.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
 import type { FieldSelection } from '../query/source.ts';
@@ -14,6 +14,7 @@ import {
 } from '../query/taxa-request.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { pageOf, type Page } from './page.ts';
+import type { Versions } from './versions.ts';
 
 /** Deepest offset an engine is asked for; past it a page is necessarily past the end. */
 export const MAX_RESULT_WINDOW = 1_000_000;
@@ -29,19 +30,9 @@ function sources<T>(result: SearchResult<T>): T[] {
   return result.hits.hits.map((hit) => hit._source as T);
 }
 
-export function createTaxaService({ engine }: { engine: SearchEngine }) {
-  async function resolveVersion(version: string): Promise<string> {
-    const loaded = await engine.versions();
-    if (loaded.includes(version)) return version;
-    throw new AppError(
-      'UNKNOWN_CHECKLIST_VERSION',
-      `Unknown checklistVersion '${version}'; loaded versions: ${loaded.join(', ')}`,
-      { '/query/checklistVersion': [`must be one of: ${loaded.join(', ')}`] },
-    );
-  }
-
+export function createTaxaService({ versions }: { versions: Versions }) {
   async function searchTaxa(version: string, body: SearchBody): Promise<SearchResult<TaxonDocument>> {
-    return engine.search<TaxonDocument>({ version: await resolveVersion(version), kind: 'taxa' }, body);
+    return versions.search<TaxonDocument>(version, 'taxa', body);
   }
 
   async function lineageOf(version: string, id: string) {
@@ -62,7 +53,6 @@ export function createTaxaService({ engine }: { engine: SearchEngine }) {
   }
 
   return {
-    resolveVersion,
     page,
 
     async aggregate(version: string, filter: FilterNode, scope: TaxaScope, specs: AggregationSpec[], size: number) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
+import { errorAnswer } from '../../src/http/error-answer.ts';
 import { parseFilterBody } from '../../src/query/filter-body.ts';
 import { compileNode, printNode } from '../../src/query/nodes/index.ts';
 
@@ -48,10 +49,10 @@ describe('parseFilterBody', () => {
     expect(printNode(parseFilterBody({ finnish: true, id: ['a', '!b'] }))).toBe('finnish:true AND id:"a" AND NOT id:"b"');
   });
 
-  it('names every bad key with its JSON pointer', () => {
+  it('names every bad key at its place, written by HTTP as its JSON pointer', () => {
     const error = errorOf({ colour: 'red', finnish: 'yes', 'x~y/z': 1, taxonRank: [1] });
     expect(error.statusCode).toBe(422);
-    expect(error.details).toEqual({
+    expect(errorAnswer(error).details).toEqual({
       '/body/colour': ["Unknown filter 'colour'"],
       '/body/finnish': ["Filter 'finnish' takes a boolean"],
       '/body/x~0y~1z': ["Unknown filter 'x~y/z'"],
@@ -61,8 +62,8 @@ describe('parseFilterBody', () => {
   });
 
   it('refuses non-objects and prototype keys', () => {
-    expect(errorOf([]).details).toEqual({ '/body': ['must be a JSON object of filters'] });
+    expect(errorAnswer(errorOf([])).details).toEqual({ '/body': ['must be a JSON object of filters'] });
     expect(errorOf('x').statusCode).toBe(422);
-    expect(errorOf(JSON.parse('{"__proto__": {"x": 1}}')).details).toEqual({ '/body/__proto__': ["Unknown filter '__proto__'"] });
+    expect(errorAnswer(errorOf(JSON.parse('{"__proto__": {"x": 1}}'))).details).toEqual({ '/body/__proto__': ["Unknown filter '__proto__'"] });
   });
 });

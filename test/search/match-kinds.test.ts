@@ -19,15 +19,19 @@ import {
 const q = prepareQuery;
 
 describe('prepareQuery', () => {
-  it('keeps the raw query, FinBIF’s search word and the hybrid variants', () => {
+  it('keeps the raw query, FinBIF’s search word, the hybrid variants, the ranking text and the id named', () => {
     expect(q(' Salix x  rubens')).toEqual({
       raw: ' Salix x  rubens',
       normalised: 'SALIX X RUBENS',
       keys: ['SALIX X RUBENS', 'SALIX RUBENS'],
       foldsNames: true,
       searchable: true,
+      ranking: { text: 'salix rubens', words: ['salix', 'rubens'], fold: true },
+      taxonId: undefined,
     });
     expect(q('käki').foldsNames).toBe(false);
+    expect(q('Käki').ranking).toEqual({ text: 'käki', words: ['käki'], fold: false });
+    expect(q('http://tun.fi/MX.46549').taxonId).toBe('MX.46549');
   });
 
   it('finds nothing for one character or a query that normalises to nothing', () => {

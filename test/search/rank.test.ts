@@ -8,6 +8,7 @@ import {
   sortMatches,
   type RankedMatch,
 } from '../../src/search/rank.ts';
+import { rankQuery } from '../../src/search/ranking-text.ts';
 
 /** FinBIF's comparator tests mostly use finnish species matched partially by a name. */
 function match(fields: Partial<RankedMatch> & { matchingName: string }): RankedMatch {
@@ -32,7 +33,7 @@ function sortedBoth(matches: readonly RankedMatch[], query: string): RankedMatch
   const forward = [...matches].sort((a, b) => compareMatches(a, b, query));
   const backward = [...matches].reverse().sort((a, b) => compareMatches(a, b, query));
   expect(backward).toEqual(forward);
-  expect(sortMatches(matches, query)).toEqual(forward);
+  expect(sortMatches(matches, rankQuery(query))).toEqual(forward);
   return forward;
 }
 
@@ -171,7 +172,7 @@ describe('compareMatches: each step decides', () => {
     const a = sci('Parus major', { taxonId: 'MX.2' });
     const b = sci('Parus major', { taxonId: 'MX.10' });
     expect(compareMatches(a, b, 'parus')).toBe(0);
-    expect(ids(sortMatches([a, b], 'parus'))).toEqual(['MX.10', 'MX.2']);
+    expect(ids(sortMatches([a, b], rankQuery('parus')))).toEqual(['MX.10', 'MX.2']);
   });
 
   it('counts word matches as pairs of equal name and query words (a pinned reading of step 8)', () => {
@@ -180,7 +181,7 @@ describe('compareMatches: each step decides', () => {
   });
 
   it('keeps the caller’s own fields', () => {
-    const sorted = sortMatches([{ ...sci('b'), hit: 2 }, { ...sci('a'), hit: 1 }], 'x');
+    const sorted = sortMatches([{ ...sci('b'), hit: 2 }, { ...sci('a'), hit: 1 }], rankQuery('x'));
     expect(sorted.map((m) => m.hit)).toEqual([1, 2]);
   });
 });

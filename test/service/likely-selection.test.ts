@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { nameEntriesOf } from '../../loaders/name-entries.ts';
 import { createEmbeddedEngine } from '../../src/index/embedded-engine.ts';
-import type { NameSearchRequest } from '../../src/query/name-search.ts';
+import type { NameSearchParams } from '../../src/query/name-search.ts';
 import { jaroWinkler } from '../../src/search/jaro-winkler.ts';
-import { prepareQuery } from '../../src/search/match-kinds.ts';
 import { createSearchService } from '../../src/service/search-service.ts';
+import { createVersions } from '../../src/service/versions.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
 
 const QUERY = 'laulujoutsenx';
@@ -25,12 +25,12 @@ function service() {
     catalog: { informalTaxonGroups: [], checklistVersions: [{ id: 'current' }] },
     versions: [{ id: 'current', indices: { taxa: docs, names: nameEntriesOf(docs) } }],
   });
-  return createSearchService({ engine, resolveVersion: async (version) => version });
+  return createSearchService({ versions: createVersions(engine) });
 }
 
 async function likely(limit: number): Promise<string[]> {
   const none = { include: [], exclude: [] };
-  const request: NameSearchRequest = { query: prepareQuery(QUERY), limit, matchTypes: ['LIKELY'], taxonSets: none,
+  const request: NameSearchParams = { query: QUERY, limit, matchTypes: ['LIKELY'], taxonSets: none,
     informalTaxonGroups: none, nameTypes: none, languages: [], includeHidden: false };
   return (await service().search('current', request)).map((hit) => hit.entry.name);
 }

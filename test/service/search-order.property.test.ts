@@ -8,10 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameEntriesOf } from '../../loaders/name-entries.ts';
 import { createEmbeddedEngine } from '../../src/index/embedded-engine.ts';
-import type { NameSearchRequest } from '../../src/query/name-search.ts';
-import { classifyName, prepareQuery, type MatchType } from '../../src/search/match-kinds.ts';
+import { prepareNameSearch, type NameSearchParams, type NameSearchRequest } from '../../src/query/name-search.ts';
+import { classifyName, type MatchType } from '../../src/search/match-kinds.ts';
 import { sortMatches, type RankedMatch } from '../../src/search/rank.ts';
 import { createSearchService } from '../../src/service/search-service.ts';
+import { createVersions } from '../../src/service/versions.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
 
 const WORDS = ['parus', 'major', 'parusmajor', 'pica', 'picapica', 'kotka', 'maakotka', 'kotkat', 'käki', 'kaki', 'käkikotka', 'otka'];
@@ -61,7 +62,7 @@ function bruteForce(docs: TaxonDocument[], request: NameSearchRequest) {
   for (const type of ['EXACT', 'PARTIAL'] as const) {
     let list = lists.get(type) ?? [];
     if (type !== 'EXACT') list = list.filter((m) => !(m.nameType.startsWith('MX.has') && primary.has(m.taxonId)));
-    for (const match of sortMatches(list, request.query.raw)) {
+    for (const match of sortMatches(list, request.query.ranking)) {
       if (results.length >= request.limit || seen.has(match.taxonId)) continue;
       seen.add(match.taxonId);
       results.push({ taxonId: match.taxonId, matchingName: match.matchingName, matchType: type });
@@ -81,13 +82,13 @@ describe('name search order', () => {
             catalog: { informalTaxonGroups: [], checklistVersions: [{ id: 'current' }] },
             versions: [{ id: 'current', indices: { taxa: docs, names: nameEntriesOf(docs) } }],
           });
-          const service = createSearchService({ engine, resolveVersion: async (version) => version });
+          const service = createSearchService({ versions: createVersions(engine) });
           const none = { include: [], exclude: [] };
-          const request: NameSearchRequest = { query: prepareQuery(query), limit, matchTypes: ['EXACT', 'PARTIAL'],
+          const params: NameSearchParams = { query, limit, matchTypes: ['EXACT', 'PARTIAL'],
             taxonSets: none, informalTaxonGroups: none, nameTypes: none, languages: [], includeHidden: false };
-          const hits = await service.search('current', request);
+          const hits = await service.search('current', params);
           const got = hits.map((hit) => ({ taxonId: hit.entry.taxonId, matchingName: hit.entry.name, matchType: hit.matchType }));
-          expect(got).toEqual(bruteForce(docs, request));
+          expect(got).toEqual(bruteForce(docs, prepareNameSearch(params)));
         }),
       { numRuns: 300 },
     );

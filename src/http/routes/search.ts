@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SearchEngine } from '../../index/engine.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
-import type { NameSearchRequest } from '../../query/name-search.ts';
-import { MATCH_TYPES, prepareQuery } from '../../search/match-kinds.ts';
+import type { NameSearchParams } from '../../query/name-search.ts';
+import { MATCH_TYPES } from '../../search/match-kinds.ts';
 import type { NameMatchHit, SearchService } from '../../service/search-service.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 import { createResponseCache } from '../response-cache.ts';
@@ -14,9 +14,10 @@ import { languageOf } from '../shape.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/taxon-search.jsonld';
 
-export function searchRequestOf(query: SearchQuery): NameSearchRequest {
+/** The request's parameters under the service's names (the service prepares the query). */
+export function searchParamsOf(query: SearchQuery): NameSearchParams {
   return {
-    query: prepareQuery(query.query),
+    query: query.query,
     limit: query.limit,
     matchTypes: query.matchType ?? MATCH_TYPES,
     checklists: query.checklist,
@@ -96,7 +97,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (ap
   });
   const answer = async (request: FastifyRequest, query: SearchQuery, autocomplete: boolean) => {
     const catalog = await engine.catalog();
-    const matches = await search.search(query.checklistVersion, searchRequestOf(query));
+    const matches = await search.search(query.checklistVersion, searchParamsOf(query));
     const selected = query.selectedFields ? new Set(query.selectedFields) : undefined;
     const context: HitContext = { language: languageOf(request), groups: catalog.informalTaxonGroups, ...(selected ? { selected } : {}) };
     const results = matches.map((match) => {

@@ -1,6 +1,7 @@
 /** Shared request primitives: booleans, lists, paging, sorting, languages of fields. */
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { listFilterOf, type ListFilter } from '../../query/filter-body.ts';
 import { SORT_FIELDS, type SortOrder } from '../../query/sort.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../service/page.ts';
 
@@ -18,7 +19,15 @@ export const optionalBooleanParam = z
 const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 
 /** `a,b,c` → ['a', 'b', 'c'], blanks dropped. */
-export const commaList = z.string().transform((value) => value.split(',').map((v) => v.trim()).filter((v) => v !== ''));
+const commaItems = (value: string) => value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+
+export const commaList = z.string().transform(commaItems);
+
+/** `a,!b` → include a, exclude b; absent → neither. */
+export const listFilterParam = z
+  .string()
+  .optional()
+  .transform((value): ListFilter => listFilterOf(commaItems(value ?? '')));
 
 export const selectedFieldsParam = commaList
   .refine((fields) => fields.every((f) => FIELD_PATH.test(f)), { message: 'must be a comma-separated list of field paths' })
@@ -36,9 +45,9 @@ export const pageSizeParam = z.coerce
   .default(DEFAULT_PAGE_SIZE)
   .transform((size) => {
     if (size > MAX_PAGE_SIZE) {
-      throw new AppError('PAGE_SIZE_TOO_LARGE', `pageSize ${size} is over the maximum of ${MAX_PAGE_SIZE}`, {
-        '/query/pageSize': [`must be at most ${MAX_PAGE_SIZE}`],
-      });
+      throw new AppError('PAGE_SIZE_TOO_LARGE', `pageSize ${size} is over the maximum of ${MAX_PAGE_SIZE}`, [
+        { at: { parameter: 'pageSize' }, message: `must be at most ${MAX_PAGE_SIZE}` },
+      ]);
     }
     return size;
   });

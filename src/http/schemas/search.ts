@@ -1,26 +1,13 @@
 /** Request schema of the name search routes. */
 import { z } from 'zod';
-import type { ListFilter } from '../../query/name-search.ts';
 import type { MatchType } from '../../search/match-kinds.ts';
-import { booleanParam, checklistVersionParam, commaList, optionalBooleanParam, selectedFieldsParam } from './common.ts';
+import { booleanParam, checklistVersionParam, commaList, listFilterParam, optionalBooleanParam, selectedFieldsParam } from './common.ts';
 
 export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 1000;
 
 const MATCH_TYPE_NAMES = ['exact', 'partial', 'likely'] as const;
-
-/** `a,!b` → include a, exclude b. */
-const listFilter = z
-  .string()
-  .optional()
-  .transform((value): ListFilter => {
-    const items = (value ?? '').split(',').map((v) => v.trim()).filter((v) => v !== '');
-    return {
-      include: items.filter((v) => !v.startsWith('!')),
-      exclude: items.filter((v) => v.startsWith('!')).map((v) => v.slice(1)).filter((v) => v !== ''),
-    };
-  });
 
 const matchTypes = commaList
   .refine((list) => list.length > 0 && list.every((t) => (MATCH_TYPE_NAMES as readonly string[]).includes(t.toLowerCase())), {
@@ -39,9 +26,9 @@ export const searchQuery = z.object({
     .refine((list) => list.length > 0, { message: 'must name at least one checklist' })
     .default(['MR.1']),
   checklistVersion: checklistVersionParam,
-  taxonSets: listFilter,
-  informalTaxonGroups: listFilter,
-  nameTypes: listFilter,
+  taxonSets: listFilterParam,
+  informalTaxonGroups: listFilterParam,
+  nameTypes: listFilterParam,
   languages: commaList
     .refine((list) => list.every((l) => /^[a-z]{2,3}$/.test(l)), { message: 'must be a comma-separated list of language codes' })
     .optional(),

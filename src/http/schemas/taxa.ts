@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { DEFAULT_AGGREGATE_SIZE } from '../../query/aggregate.ts';
 import {
-  booleanParam, checklistVersionParam, commaList, fieldSelectionQuery, optionalBooleanParam, pageParam,
+  booleanParam, checklistVersionParam, fieldSelectionQuery, listFilterParam, optionalBooleanParam, pageParam,
   pageSizeParam, sortOrderParam, taxonId,
 } from './common.ts';
 
@@ -31,8 +31,8 @@ const scopeQuery = {
 
 /** The simple filters GET /taxa takes as parameters (POST takes the filter body). */
 const simpleFilters = {
-  informalTaxonGroups: commaList.optional(),
-  id: commaList.optional(),
+  informalTaxonGroups: listFilterParam,
+  id: listFilterParam,
   invasiveSpecies: optionalBooleanParam,
   finnish: optionalBooleanParam,
 };

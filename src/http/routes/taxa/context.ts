@@ -1,5 +1,5 @@
 /** What the taxa routes share: the service they receive and request helpers. */
-import { parseFilterBody, stringClauses } from '../../../query/filter-body.ts';
+import { listClauses, parseFilterBody } from '../../../query/filter-body.ts';
 import { and, term, type FilterNode } from '../../../query/nodes/index.ts';
 import type { FieldSelection } from '../../../query/source.ts';
 import type { TaxaScope } from '../../../query/taxa-request.ts';
@@ -14,8 +14,8 @@ export interface TaxaRouteOptions {
 /** GET's simple filters as the same clauses the POST body gives. */
 export function simpleFilterNode(filters: Partial<SimpleFilters>): FilterNode {
   const clauses: FilterNode[] = [];
-  if (filters.informalTaxonGroups?.length) clauses.push(...stringClauses('informalTaxonGroups', filters.informalTaxonGroups));
-  if (filters.id?.length) clauses.push(...stringClauses('id', filters.id));
+  if (filters.informalTaxonGroups) clauses.push(...listClauses('informalTaxonGroups', filters.informalTaxonGroups));
+  if (filters.id) clauses.push(...listClauses('id', filters.id));
   if (filters.invasiveSpecies !== undefined) clauses.push(term.build('invasiveSpecies', filters.invasiveSpecies));
   if (filters.finnish !== undefined) clauses.push(term.build('finnish', filters.finnish));
   return and.build(clauses);

@@ -1,0 +1,36 @@
+/**
+ * The error object every failed request is answered with (docs/api.md, "Errors"):
+ * `{errorCode, message, localized, details?}`, `details` keyed by JSON pointers into the request.
+ * Code below HTTP names the place of a problem (a parameter, a place in the body); only here is
+ * it known where a parameter came from, so only here are pointers written.
+ */
+import { ERROR_CATALOGUE, pointerToken, type AppError, type ErrorCode, type Localized, type Place } from '../errors.ts';
+
+/** JSON pointer (e.g. `/query/pageSize`, `/body/taxonRank/1`) → messages. */
+export type ErrorDetails = Record<string, string[]>;
+
+export interface ErrorAnswer {
+  errorCode: ErrorCode;
+  message: string;
+  localized: Localized;
+  details?: ErrorDetails;
+}
+
+/** The request's path parameters, where a parameter of that name comes from the path. */
+type PathParameters = unknown;
+
+/** @example pointerOf({ body: ['taxonRank', 1] }) // '/body/taxonRank/1' */
+export function pointerOf(at: Place, pathParameters?: PathParameters): string {
+  if ('body' in at) return ['/body', ...at.body.map(pointerToken)].join('/');
+  const inPath = typeof pathParameters === 'object' && pathParameters !== null && Object.hasOwn(pathParameters, at.parameter);
+  return `/${inPath ? 'params' : 'query'}/${pointerToken(at.parameter)}`;
+}
+
+/** The answer of `error`; `pathParameters` are the matched route's (`request.params`). */
+export function errorAnswer(error: AppError, pathParameters?: PathParameters): ErrorAnswer {
+  const answer: ErrorAnswer = { errorCode: error.errorCode, message: error.message, localized: ERROR_CATALOGUE[error.errorCode].localized };
+  if (error.issues.length === 0) return answer;
+  const details: ErrorDetails = {};
+  for (const { at, message } of error.issues) (details[pointerOf(at, pathParameters)] ??= []).push(message);
+  return { ...answer, details };
+}
