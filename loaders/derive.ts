@@ -5,18 +5,13 @@
  * sums the species counts. Documents come out in taxonomic order, which the embedded engine
  * uses as its document order, so a taxonomic sort costs nothing there.
  */
-import { PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDocument } from '../src/taxon/schema.ts';
+import { DERIVED_KEYS, PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDocument } from '../src/taxon/schema.ts';
 import { isSpeciesLevel } from '../src/taxon/ranks.ts';
 import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
 import { assignSortRanks } from './sort-ranks.ts';
 
-const DERIVED_KEYS = [
-  'isPartOfNonHidden', 'parents', 'nonHiddenParents', 'parentsIncludeSelf', 'nonHiddenParentsIncludeSelf',
-  'depth', 'nonHiddenDepth', 'taxonomicOrder', 'hasChildren', 'hasParent', 'countOfSpecies',
-  'countOfFinnishSpecies', 'parent', 'scientificNameSortRank', 'finnishNameSortRank',
-] as const;
 
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
 

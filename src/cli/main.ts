@@ -5,6 +5,7 @@
  *   validate <dir>        check a data directory; every problem with file and line
  *   load <dir>            index a data directory into Elasticsearch and swap it in (see load --help)
  *   generate --out <dir>  write a deterministic synthetic checklist (see generate --help)
+ *   diff <dir> --from V   what changed between two versions of a data directory (see diff --help)
  *   mappings              write mappings/*.json from the taxon schema
  */
 type Command = (argv: string[]) => Promise<number>;
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   validate: async () => (await import('./validate.ts')).runValidate,
   load: async () => (await import('./load.ts')).runLoad,
   generate: async () => (await import('./generate.ts')).runGenerate,
+  diff: async () => (await import('./diff.ts')).runDiff,
   mappings: async () => (await import('./mappings.ts')).runMappings,
 };
 
@@ -25,6 +27,7 @@ commands:
   validate <dir>        check a data directory and list every problem (file, line, id)
   load <dir> [--url U]  index a data directory into Elasticsearch, swapped in atomically (load --help)
   generate --out <dir>  write a deterministic synthetic checklist (--taxa N, --seed N, --gzip)
+  diff <dir> --from V   what changed between versions V and current (--to, --format table|ndjson|csv)
   mappings              write mappings/*.json (index bodies) from the schemas
 `;
 

@@ -270,6 +270,16 @@ export type Taxon = z.infer<typeof taxonSchema>;
 export type SimpleTaxon = z.infer<typeof simpleTaxon>;
 export type LocalizedText = z.infer<typeof localizedText>;
 
+/**
+ * Fields the loader derives from the tree (docs/data.md, "Derived fields"): removed from the input
+ * when given, and never compared between versions (`changes.ts`).
+ */
+export const DERIVED_KEYS = [
+  'isPartOfNonHidden', 'parents', 'nonHiddenParents', 'parentsIncludeSelf', 'nonHiddenParentsIncludeSelf',
+  'depth', 'nonHiddenDepth', 'taxonomicOrder', 'hasChildren', 'hasParent', 'countOfSpecies',
+  'countOfFinnishSpecies', 'parent', 'scientificNameSortRank', 'finnishNameSortRank',
+] as const;
+
 /** Sort ranks the loader adds to every indexed document; never returned to clients. */
 export const SORT_RANK_FIELDS = {
   scientificName: 'scientificNameSortRank',

@@ -1,0 +1,111 @@
+/**
+ * `taxa diff <dir> --from <version> [--to current] [--format table|ndjson|csv]`: what changed
+ * between two checklist versions of a data directory, without a server (src/taxon/changes.ts).
+ * A table (a summary, then a line per taxon) on a terminal; records for files: NDJSON, one change
+ * record a line, or CSV, one row a record.
+ */
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
+import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
+import { CHANGE_TYPES, compareVersions, type ChangeRecord } from '../taxon/changes.ts';
+import type { Taxon } from '../taxon/schema.ts';
+
+const USAGE = `usage: taxa diff <data-dir> --from <version> [--to <version>] [--format table|ndjson|csv]
+
+  --from      the older version (e.g. MR.424)
+  --to        the newer version (default: current)
+  --format    table (default on a terminal), ndjson (default otherwise) or csv
+`;
+
+const FORMATS = ['table', 'ndjson', 'csv'] as const;
+type Format = (typeof FORMATS)[number];
+
+type Change = ChangeRecord<Taxon>;
+
+function nameOf(change: Change): string {
+  const before = change.from?.scientificName;
+  const after = change.to?.scientificName;
+  if (before !== undefined && after !== undefined && before !== after) return `${before} → ${after}`;
+  return after ?? before ?? '';
+}
+
+function summaryOf(changes: readonly Change[], from: string, to: string, counts: { from: number; to: number }): string {
+  const byType = CHANGE_TYPES.map((type) => `${changes.filter((c) => c.changeTypes.includes(type)).length} ${type}`);
+  return `${from} → ${to}: ${counts.to} taxa (${counts.from} in ${from}); ${changes.length} changed taxa: ${byType.join(', ')}\n`;
+}
+
+function table(changes: readonly Change[]): string {
+  const rows = [['id', 'change', 'scientific name', 'fields'], ...changes.map((c) => [c.id, c.changeTypes.join(', '), nameOf(c), c.fields.join(', ')])];
+  const widths = [0, 1, 2].map((column) => Math.min(48, Math.max(...rows.map((row) => row[column]!.length))));
+  return rows.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd()).join('\n') + '\n';
+}
+
+function csv(changes: readonly Change[]): string {
+  return stringify(
+    changes.map((c) => ({
+      id: c.id,
+      changeTypes: c.changeTypes.join('|'),
+      fields: c.fields.join('|'),
+      'from.scientificName': c.from?.scientificName ?? '',
+      'to.scientificName': c.to?.scientificName ?? '',
+      'from.isPartOf': c.from?.isPartOf ?? '',
+      'to.isPartOf': c.to?.isPartOf ?? '',
+      differences: JSON.stringify(c.differences),
+    })),
+    { header: true, columns: ['id', 'changeTypes', 'fields', 'from.scientificName', 'to.scientificName', 'from.isPartOf', 'to.isPartOf', 'differences'] },
+  );
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`diff: ${message}\n${USAGE}`);
+  return 2;
+}
+
+export async function runDiff(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  const parse = (args: string[]) =>
+    parseArgs({
+      args,
+      allowPositionals: true,
+      options: { from: { type: 'string' }, to: { type: 'string', default: 'current' }, format: { type: 'string' }, help: { type: 'boolean' } },
+    });
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const [dir, ...extra] = positionals;
+  if (dir === undefined || extra.length > 0) return usageError('give one data directory');
+  if (values.from === undefined) return usageError('--from is required');
+  const format = (values.format ?? (process.stdout.isTTY ? 'table' : 'ndjson')) as Format;
+  if (!FORMATS.includes(format)) return usageError(`--format must be one of ${FORMATS.join(', ')} (got '${values.format}')`);
+  if (values.from === values.to) return usageError(`--from and --to are the same version ('${values.to}')`);
+
+  let versions: Awaited<ReturnType<typeof loadDataDirectory>>['dataSet']['versions'];
+  try {
+    versions = (await loadDataDirectory(dir, { progress: true, keepGiven: true })).dataSet.versions;
+  } catch (error) {
+    if (!(error instanceof DataLoadError)) throw error;
+    for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);
+    process.stderr.write(`${dir}: ${error.problems.length} problem(s); refused\n`);
+    return 1;
+  }
+  const [from, to] = [values.from, values.to].map((id) => versions.find((v) => v.id === id));
+  for (const [name, id, version] of [['--from', values.from, from], ['--to', values.to, to]] as const) {
+    if (!version) return usageError(`${name}: no version '${id}' in ${dir}; it has ${versions.map((v) => v.id).join(', ')}`);
+  }
+  const changes = compareVersions(from!.given!, to!.given!);
+  if (format === 'ndjson') process.stdout.write(changes.map((change) => `${JSON.stringify(change)}\n`).join(''));
+  else if (format === 'csv') process.stdout.write(csv(changes));
+  else {
+    process.stdout.write(summaryOf(changes, values.from, values.to, { from: from!.given!.length, to: to!.given!.length }));
+    if (changes.length > 0) process.stdout.write(`\n${table(changes)}`);
+  }
+  return 0;
+}

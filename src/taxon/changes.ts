@@ -1,0 +1,137 @@
+/**
+ * What changed for each taxon between two checklist versions (docs/versions-and-loading.md,
+ * "Comparing versions"): one change record per taxon that differs.
+ *
+ * The taxon is compared as the data gives it: the derived fields (`DERIVED_KEYS`) are not, so a
+ * taxon moved to another parent is reported once, as moved, and not again for each descendant
+ * whose ancestors changed with it.
+ *
+ * @example compareVersions(fromTaxa, toTaxa).filter((change) => change.changeTypes.includes('renamed'))
+ */
+import { DERIVED_KEYS } from './schema.ts';
+
+export const CHANGE_TYPES = ['added', 'removed', 'renamed', 'moved', 'changed'] as const;
+export type ChangeType = (typeof CHANGE_TYPES)[number];
+
+/** A value that differs (`from` or `to` absent where the field is), or a list and what it gained and lost. */
+export type Difference = { field: string; from?: unknown; to?: unknown } | { field: string; added: unknown[]; removed: unknown[] };
+
+export interface ChangeRecord<T> {
+  id: string;
+  changeTypes: ChangeType[];
+  /** the dot paths that differ, in the order of `differences` */
+  fields: string[];
+  differences: Difference[];
+  /** the taxon in each version; absent for an added (`from`) or removed (`to`) taxon */
+  from?: T;
+  to?: T;
+}
+
+/** The field whose change is a rename, and the one whose change is a move. */
+const NAME_FIELD = 'scientificName';
+const PARENT_FIELD = 'isPartOf';
+
+const IGNORED: ReadonlySet<string> = new Set(DERIVED_KEYS);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSON with object keys sorted: equal for values equal whatever their key order. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** Items of `a` that `b` does not hold (compared as values), each once. */
+function missingFrom(a: readonly unknown[], b: readonly unknown[]): unknown[] {
+  const held = new Set(b.map(canonical));
+  const seen = new Set<string>();
+  return a.filter((item) => {
+    const key = canonical(item);
+    if (held.has(key) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A field of the object itself (never one inherited, such as `__proto__`). */
+function own(object: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** The keys with a value in `a`, then those with a value only in `b`. */
+function keysOf(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const keys = Object.keys(a).filter((key) => a[key] !== undefined);
+  for (const key of Object.keys(b)) if (b[key] !== undefined && own(a, key) === undefined) keys.push(key);
+  return keys;
+}
+
+/**
+ * The differences between two values at `path`: objects are compared field by field (a missing
+ * object as an empty one), lists as sets of values, anything else as a whole.
+ */
+function differencesAt(path: string, a: unknown, b: unknown, out: Difference[]): void {
+  if (a === undefined && b === undefined) return;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    const from = Array.isArray(a) ? a : a === undefined ? [] : [a];
+    const to = Array.isArray(b) ? b : b === undefined ? [] : [b];
+    const added = missingFrom(to, from);
+    const removed = missingFrom(from, to);
+    if (added.length > 0 || removed.length > 0) out.push({ field: path, added, removed });
+    return;
+  }
+  if ((isPlainObject(a) || a === undefined) && (isPlainObject(b) || b === undefined)) {
+    const x = a ?? {};
+    const y = b ?? {};
+    for (const key of keysOf(x, y)) differencesAt(path === '' ? key : `${path}.${key}`, own(x, key), own(y, key), out);
+    return;
+  }
+  if (canonical(a) === canonical(b)) return;
+  out.push({ field: path, ...(a !== undefined ? { from: a } : {}), ...(b !== undefined ? { to: b } : {}) });
+}
+
+/** The differences of two versions of one taxon, derived fields left out. */
+export function taxonDifferences(from: object, to: object): Difference[] {
+  const given = (taxon: object) => Object.fromEntries(Object.entries(taxon).filter(([key]) => !IGNORED.has(key)));
+  const out: Difference[] = [];
+  differencesAt('', given(from), given(to), out);
+  return out;
+}
+
+/** The change record of one taxon, or undefined when it is the same in both versions. */
+export function changeOf<T extends { id: string }>(from: T | undefined, to: T | undefined): ChangeRecord<T> | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined) return { id: to!.id, changeTypes: ['added'], fields: [], differences: [], to: to! };
+  if (to === undefined) return { id: from.id, changeTypes: ['removed'], fields: [], differences: [], from };
+  const differences = taxonDifferences(from, to);
+  if (differences.length === 0) return undefined;
+  const fields = differences.map((difference) => difference.field);
+  const changeTypes: ChangeType[] = [];
+  if (fields.includes(NAME_FIELD)) changeTypes.push('renamed');
+  if (fields.includes(PARENT_FIELD)) changeTypes.push('moved');
+  if (fields.some((field) => field !== NAME_FIELD && field !== PARENT_FIELD)) changeTypes.push('changed');
+  return { id: to.id, changeTypes, fields, differences, from, to };
+}
+
+/**
+ * Every change between two versions: the taxa of `to` in their order (added or changed), then
+ * the taxa of `from` that `to` no longer has (removed), in theirs.
+ */
+export function compareVersions<T extends { id: string }>(from: Iterable<T>, to: Iterable<T>): ChangeRecord<T>[] {
+  const before = new Map<string, T>();
+  for (const taxon of from) before.set(taxon.id, taxon);
+  const records: ChangeRecord<T>[] = [];
+  const present = new Set<string>();
+  for (const taxon of to) {
+    present.add(taxon.id);
+    const record = changeOf(before.get(taxon.id), taxon);
+    if (record) records.push(record);
+  }
+  for (const [id, taxon] of before) if (!present.has(id)) records.push(changeOf(taxon, undefined)!);
+  return records;
+}
