@@ -53,6 +53,27 @@ function childLineage(from: Lineage, taxon: Taxon, ownGroups: readonly string[])
   };
 }
 
+/**
+ * The informal groups a document was given, where deriving replaced them with the closure over
+ * its ancestors' (few documents: groups are given on the highest taxon they apply to).
+ */
+const GIVEN_GROUPS = new WeakMap<TaxonDocument, readonly string[]>();
+
+const NOT_GIVEN: ReadonlySet<string> = new Set<string>([...DERIVED_KEYS, 'species', 'informalTaxonGroups']);
+
+/**
+ * A document as the data gave it, for comparing versions (`src/taxon/changes.ts`): the derived
+ * fields left out, `informalTaxonGroups` as given, and `species` left out (derived from the rank
+ * when the data does not give it; a change of rank shows as `taxonRank`).
+ */
+export function givenTaxonOf(doc: TaxonDocument): Taxon {
+  const given: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) if (!NOT_GIVEN.has(key)) given[key] = value;
+  const groups = GIVEN_GROUPS.get(doc);
+  if (groups !== undefined) given.informalTaxonGroups = groups;
+  return given as Taxon;
+}
+
 function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: number, groups: readonly string[]) {
   const self = taxon.hiddenTaxon === true ? [] : [taxon.id];
   doc.parents = lineage.ids;
@@ -67,6 +88,7 @@ function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: num
   doc.taxonomicOrder = order;
   if (Object.keys(lineage.parent).length > 0) doc.parent = lineage.parent as TaxonDocument['parent'];
   if (taxon.species === undefined) doc.species = isSpeciesLevel(taxon.taxonRank);
+  if (taxon.informalTaxonGroups?.length) GIVEN_GROUPS.set(doc, taxon.informalTaxonGroups);
   if (groups.length > 0) doc.informalTaxonGroups = [...groups];
 }
 

@@ -16,7 +16,7 @@ import { describeClusterError } from '../src/index/elasticsearch/cluster-errors.
 import {
   aliasName, CATALOG_DOCUMENT_ID, catalogAlias, DEFAULT_INDEX_PREFIX, loadStamp, physicalIndexName, prefixProblem, versionProblem,
 } from '../src/index/elasticsearch/naming.ts';
-import type { IndexKind } from '../src/index/engine.ts';
+import { INDEX_KINDS, type IndexKind } from '../src/index/engine.ts';
 import { bulkIndex } from './elasticsearch/bulk.ts';
 import { catalogIndexBody, indexBody, type IndexBody } from './elasticsearch/index-bodies.ts';
 import { ElasticsearchLoadError } from './elasticsearch/load-error.ts';
@@ -69,7 +69,7 @@ export interface ElasticsearchLoadStats {
   docsPerSecond: number;
 }
 
-const KINDS: IndexKind[] = ['taxa', 'names'];
+const KINDS = INDEX_KINDS;
 
 interface Settings {
   client: Client;
@@ -179,7 +179,7 @@ async function buildIndices(
 export async function loadIntoElasticsearch(dir: string, options: ElasticsearchLoadOptions): Promise<ElasticsearchLoadStats> {
   const settings = settingsOf(options);
   const started = performance.now();
-  const bodies = { taxa: await indexBody('taxa', settings), names: await indexBody('names', settings) };
+  const bodies = { taxa: await indexBody('taxa', settings), names: await indexBody('names', settings), changes: await indexBody('changes', settings) };
   const { dataSet } = await loadDataDirectory(dir, { progress: settings.progress });
   const data = engineDataOf(dataSet);
   const versions = data.versions.map((version) => version.id);
@@ -187,7 +187,7 @@ export async function loadIntoElasticsearch(dir: string, options: ElasticsearchL
   if (problem) throw new ElasticsearchLoadError(`loader: ${problem}`);
 
   const created: string[] = [];
-  const documents: Record<IndexKind, number> = { taxa: 0, names: 0 };
+  const documents: Record<IndexKind, number> = { taxa: 0, names: 0, changes: 0 };
   let bindings: AliasBinding[];
   try {
     bindings = await buildIndices(data, bodies, loadStamp(new Date()), settings, created, documents);
@@ -199,6 +199,6 @@ export async function loadIntoElasticsearch(dir: string, options: ElasticsearchL
   }
   const replaced = await swapAliases(settings.client, settings.prefix, bindings, created);
   const seconds = Math.round((performance.now() - started) / 10) / 100;
-  const total = documents.taxa + documents.names;
+  const total = documents.taxa + documents.names + documents.changes;
   return { versions, documents, indices: bindings.map((b) => b.index), replaced, seconds, docsPerSecond: Math.round(total / Math.max(seconds, 0.01)) };
 }

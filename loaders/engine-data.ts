@@ -1,6 +1,10 @@
-/** A loaded data set in the shape an engine indexes: per version, the documents of each index. */
+/**
+ * A loaded data set in the shape an engine indexes: per version, the documents of each index (the
+ * taxa, their names, and the changes into the version from each other one).
+ */
 import type { EngineData } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
+import { changeDocumentsOf } from './changes.ts';
 import { nameEntriesOf } from './name-entries.ts';
 
 /** Derived when iterated, so that holding the data set does not hold every version's names. */
@@ -9,11 +13,16 @@ function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
 }
 
 export function engineDataOf(dataSet: DataSet): EngineData {
+  const changes = changeDocumentsOf(dataSet.versions);
   return {
     catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
     versions: dataSet.versions.map((version) => ({
       id: version.id,
-      indices: { taxa: version.documents, names: lazily(() => nameEntriesOf(version.documents)) },
+      indices: {
+        taxa: version.documents,
+        names: lazily(() => nameEntriesOf(version.documents)),
+        changes: lazily(() => changes(version.id)),
+      },
     })),
   };
 }

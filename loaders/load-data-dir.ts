@@ -9,7 +9,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
-import type { Taxon, TaxonDocument } from '../src/taxon/schema.ts';
+import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
 import { deriveDocuments } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
@@ -22,8 +22,6 @@ export interface LoadedVersion {
   id: string;
   file: string;
   documents: TaxonDocument[];
-  /** the taxa as the file gives them, before any field is derived (with `keepGiven`) */
-  given?: Taxon[];
 }
 
 export interface DataSet {
@@ -56,8 +54,6 @@ export interface LoadOptions {
   onVersion?: (stats: VersionStats) => void;
   /** the longest line of a version file, in bytes (default `DEFAULT_MAX_LINE_BYTES`) */
   maxLineBytes?: number;
-  /** keep a copy of each taxon as given (`LoadedVersion.given`), for comparing versions */
-  keepGiven?: boolean;
 }
 
 const secondsSince = (start: number) => Math.round((performance.now() - start) / 10) / 100;
@@ -77,7 +73,6 @@ interface VersionContext {
   progress: Progress;
   maxLineBytes: number;
   problems: DataProblem[];
-  keepGiven: boolean;
 }
 
 async function loadVersion(id: string, file: string, context: VersionContext): Promise<{ version?: LoadedVersion; read: number }> {
@@ -92,11 +87,9 @@ async function loadVersion(id: string, file: string, context: VersionContext): P
   const { lines, read } = await readVersionFile(path, file, problems, { onBytes: (bytes) => progress.advance(bytes), maxLineBytes: context.maxLineBytes });
   progress.stop();
   if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
-  // Deriving fills in the parsed lines themselves: what was given is copied first.
-  const given = context.keepGiven ? lines.map(({ taxon }) => structuredClone(taxon)) : undefined;
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
-  return { version: { id, file, documents: deriveDocuments(tree, groups ?? []), ...(given ? { given } : {}) }, read };
+  return { version: { id, file, documents: deriveDocuments(tree, groups ?? []) }, read };
 }
 
 export async function loadDataDirectory(
@@ -111,7 +104,7 @@ export async function loadDataDirectory(
   const versions: LoadedVersion[] = [];
   const perVersion: VersionStats[] = [];
   const groups = directory.groupsRead ? directory.informalTaxonGroups : undefined;
-  const context: VersionContext = { dir, groups, progress, maxLineBytes, problems, keepGiven: options.keepGiven ?? false };
+  const context: VersionContext = { dir, groups, progress, maxLineBytes, problems };
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();
     const { version, read } = await loadVersion(id, file, context);

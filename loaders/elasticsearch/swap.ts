@@ -7,12 +7,13 @@
 import type { Client } from '@elastic/elasticsearch';
 import { aliasBindings, type AliasBinding } from '../../src/index/elasticsearch/aliases.ts';
 import { describeClusterError } from '../../src/index/elasticsearch/cluster-errors.ts';
+import { INDEX_KINDS } from '../../src/index/engine.ts';
 import { aliasPattern, catalogAlias } from '../../src/index/elasticsearch/naming.ts';
 import { ElasticsearchLoadError } from './load-error.ts';
 
 /** Every alias a load of `prefix` owns: a data set is replaced whole, versions it lacks included. */
 export function ownedAliases(prefix: string): string[] {
-  return [aliasPattern(prefix, 'taxa'), aliasPattern(prefix, 'names'), catalogAlias(prefix)];
+  return [...INDEX_KINDS.map((kind) => aliasPattern(prefix, kind)), catalogAlias(prefix)];
 }
 
 /**

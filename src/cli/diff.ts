@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
+import { givenTaxonOf } from '../../loaders/derive.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 import { CHANGE_TYPES, compareVersions, type ChangeRecord } from '../taxon/changes.ts';
@@ -89,7 +90,7 @@ export async function runDiff(argv: string[]): Promise<number> {
 
   let versions: Awaited<ReturnType<typeof loadDataDirectory>>['dataSet']['versions'];
   try {
-    versions = (await loadDataDirectory(dir, { progress: true, keepGiven: true })).dataSet.versions;
+    versions = (await loadDataDirectory(dir, { progress: true })).dataSet.versions;
   } catch (error) {
     if (!(error instanceof DataLoadError)) throw error;
     for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);
@@ -100,11 +101,12 @@ export async function runDiff(argv: string[]): Promise<number> {
   for (const [name, id, version] of [['--from', values.from, from], ['--to', values.to, to]] as const) {
     if (!version) return usageError(`${name}: no version '${id}' in ${dir}; it has ${versions.map((v) => v.id).join(', ')}`);
   }
-  const changes = compareVersions(from!.given!, to!.given!);
+  const [before, after] = [from!.documents.map(givenTaxonOf), to!.documents.map(givenTaxonOf)];
+  const changes = compareVersions(before, after);
   if (format === 'ndjson') process.stdout.write(changes.map((change) => `${JSON.stringify(change)}\n`).join(''));
   else if (format === 'csv') process.stdout.write(csv(changes));
   else {
-    process.stdout.write(summaryOf(changes, values.from, values.to, { from: from!.given!.length, to: to!.given!.length }));
+    process.stdout.write(summaryOf(changes, values.from, values.to, { from: before.length, to: after.length }));
     if (changes.length > 0) process.stdout.write(`\n${table(changes)}`);
   }
   return 0;

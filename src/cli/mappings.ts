@@ -1,10 +1,11 @@
 import { writeFile } from 'node:fs/promises';
+import { INDEX_KINDS } from '../index/engine.ts';
+import { buildChangesIndexBody } from '../index/mappings/changes-mapping.ts';
 import { buildNamesIndexBody } from '../index/mappings/names-mapping.ts';
 import { MAPPING_FILES } from '../index/mappings/files.ts';
 import { buildTaxaIndexBody } from '../index/mappings/taxa-mapping.ts';
 
-
-const BUILDERS = { taxa: buildTaxaIndexBody, names: buildNamesIndexBody };
+const BUILDERS = { taxa: buildTaxaIndexBody, names: buildNamesIndexBody, changes: buildChangesIndexBody };
 
 export function mappingText(kind: keyof typeof MAPPING_FILES = 'taxa'): string {
   return `${JSON.stringify(BUILDERS[kind](), null, 2)}\n`;
@@ -12,7 +13,7 @@ export function mappingText(kind: keyof typeof MAPPING_FILES = 'taxa'): string {
 
 /** `taxa mappings`: writes mappings/*.json from the schemas. */
 export async function runMappings(): Promise<number> {
-  for (const kind of ['taxa', 'names'] as const) {
+  for (const kind of INDEX_KINDS) {
     await writeFile(MAPPING_FILES[kind], mappingText(kind));
     process.stdout.write(`wrote ${MAPPING_FILES[kind].pathname}\n`);
   }

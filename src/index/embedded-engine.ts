@@ -40,8 +40,8 @@ function readMapping(kind: IndexKind): MappedIndex {
  * no keystroke waits for an index. Taxa have hundreds of filter keys, each built when first asked.
  * Likewise the doc values of the fields every request sorts or checks candidates by.
  */
-const EAGER_FIELDS: Record<IndexKind, readonly string[]> = { taxa: [], names: NAMES_SEARCHED_FIELDS };
-const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = { taxa: ['taxonomicOrder'], names: NAMES_DOC_VALUE_FIELDS };
+const EAGER_FIELDS: Record<IndexKind, readonly string[]> = { taxa: [], names: NAMES_SEARCHED_FIELDS, changes: [] };
+const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = { taxa: ['taxonomicOrder'], names: NAMES_DOC_VALUE_FIELDS, changes: ['order'] };
 
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 
@@ -88,12 +88,12 @@ export function createEmbeddedEngine(): EmbeddedEngine {
       snapshot = { catalog: data.catalog, indices };
     },
     builtFields() {
-      const built: Record<IndexKind, Set<string>> = { taxa: new Set(), names: new Set() };
+      const built: Record<IndexKind, Set<string>> = { taxa: new Set(), names: new Set(), changes: new Set() };
       for (const [key, index] of snapshot.indices) {
         const kind = key.slice(key.indexOf('\u0000') + 1) as IndexKind;
         for (const field of index.builtFields()) built[kind].add(field);
       }
-      return { taxa: [...built.taxa], names: [...built.names] };
+      return { taxa: [...built.taxa], names: [...built.names], changes: [...built.changes] };
     },
     async versions() {
       return snapshot.catalog.checklistVersions.map((v) => v.id);

@@ -9,8 +9,13 @@ import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { SearchBody } from './search-body.ts';
 
-/** Each checklist version has one index of taxa and (from the name search on) one of names. */
-export type IndexKind = 'taxa' | 'names';
+/**
+ * Each checklist version has one index of taxa, one of names, and one of changes: the change
+ * records into it from each other version (`src/taxon/changes.ts`).
+ */
+export type IndexKind = 'taxa' | 'names' | 'changes';
+
+export const INDEX_KINDS: readonly IndexKind[] = ['taxa', 'names', 'changes'];
 
 export interface IndexRef {
   version: string;

@@ -4,7 +4,7 @@
  */
 import type { TermsAggregation } from '../index/search-body.ts';
 import { AppError } from '../errors.ts';
-import { filterKeyKind } from '../taxon/fields.ts';
+import { TAXON_FILTER_KEYS, type FilterKeys } from './filter-body.ts';
 
 export interface AggregationSpec {
   name: string;
@@ -70,14 +70,14 @@ export function checkAggregationLimits(specs: AggregationSpec[], size: number): 
   }
 }
 
-function parseOne(part: string, problems: string[]): AggregationSpec | undefined {
+function parseOne(part: string, problems: string[], keys: FilterKeys): AggregationSpec | undefined {
   const [fieldList = '', name, ...rest] = part.split('=');
   const fields = fieldList.split(',').map((f) => f.trim());
   if (rest.length > 0 || fields.some((f) => f === '') || name?.trim() === '') {
     problems.push(`malformed aggregation '${part}'`);
     return undefined;
   }
-  const unknown = fields.filter((f) => filterKeyKind(f) === undefined);
+  const unknown = fields.filter((f) => keys.kindOf(f) === undefined);
   if (unknown.length > 0) {
     problems.push(`unknown field(s) ${unknown.map((f) => `'${f}'`).join(', ')}`);
     return undefined;
@@ -86,18 +86,18 @@ function parseOne(part: string, problems: string[]): AggregationSpec | undefined
 }
 
 /** `aggregateBy` and `aggregateSize` parsed and checked against the limits. */
-export function aggregationRequest(aggregateBy: string, size: number): AggregationSpec[] {
-  const specs = parseAggregateBy(aggregateBy);
+export function aggregationRequest(aggregateBy: string, size: number, keys: FilterKeys = TAXON_FILTER_KEYS): AggregationSpec[] {
+  const specs = parseAggregateBy(aggregateBy, keys);
   checkAggregationLimits(specs, size);
   return specs;
 }
 
-export function parseAggregateBy(value: string): AggregationSpec[] {
+export function parseAggregateBy(value: string, keys: FilterKeys = TAXON_FILTER_KEYS): AggregationSpec[] {
   const problems: string[] = [];
   const specs = value
     .split(';')
     .filter((part) => part.trim() !== '')
-    .map((part) => parseOne(part.trim(), problems))
+    .map((part) => parseOne(part.trim(), problems, keys))
     .filter((spec): spec is AggregationSpec => spec !== undefined);
   if (problems.length === 0 && specs.length === 0) problems.push('at least one field is required');
   const names = specs.map((s) => s.name);
@@ -109,18 +109,19 @@ export function parseAggregateBy(value: string): AggregationSpec[] {
   return specs;
 }
 
-function termsLevel(fields: string[], size: number): TermsAggregation {
+function termsLevel(fields: string[], size: number, keys: FilterKeys): TermsAggregation {
   const [field, ...rest] = fields;
-  const level: TermsAggregation = { terms: { field: field!, size } };
-  if (rest.length > 0) level.aggs = { [rest[0]!]: termsLevel(rest, size) };
+  const level: TermsAggregation = { terms: { field: keys.fieldOf(field!), size } };
+  if (rest.length > 0) level.aggs = { [rest[0]!]: termsLevel(rest, size, keys) };
   return level;
 }
 
 export function compileAggregations(
   specs: AggregationSpec[],
   size: number,
+  keys: FilterKeys = TAXON_FILTER_KEYS,
 ): Record<string, TermsAggregation> {
-  return Object.fromEntries(specs.map((spec) => [spec.name, termsLevel(spec.fields, size)]));
+  return Object.fromEntries(specs.map((spec) => [spec.name, termsLevel(spec.fields, size, keys)]));
 }
 
 interface Bucket {
@@ -130,8 +131,8 @@ interface Bucket {
   [sub: string]: unknown;
 }
 
-function bucketValue(field: string, bucket: Bucket): string | number | boolean {
-  if (filterKeyKind(field) === 'boolean') return bucket.key === 1 || bucket.key_as_string === 'true';
+function bucketValue(field: string, bucket: Bucket, keys: FilterKeys): string | number | boolean {
+  if (keys.kindOf(field) === 'boolean') return bucket.key === 1 || bucket.key_as_string === 'true';
   return bucket.key;
 }
 
@@ -139,7 +140,7 @@ function bucketsOf(aggregate: unknown): Bucket[] {
   return ((aggregate as { buckets?: Bucket[] } | undefined)?.buckets ?? []);
 }
 
-function flatten(fields: string[], aggregate: unknown, values: AggregateRow['values'], out: AggregateRow[]): void {
+function flatten(fields: string[], aggregate: unknown, values: AggregateRow['values'], out: AggregateRow[], keys: FilterKeys): void {
   const [field, ...rest] = fields;
   const buckets = bucketsOf(aggregate);
   if (buckets.length === 0) {
@@ -147,9 +148,9 @@ function flatten(fields: string[], aggregate: unknown, values: AggregateRow['val
     return;
   }
   for (const bucket of buckets) {
-    const next = { ...values, [field!]: bucketValue(field!, bucket) };
+    const next = { ...values, [field!]: bucketValue(field!, bucket, keys) };
     if (rest.length === 0) out.push({ values: next, count: bucket.doc_count });
-    else flatten(rest, bucket[rest[0]!], next, out);
+    else flatten(rest, bucket[rest[0]!], next, out, keys);
   }
 }
 
@@ -157,11 +158,12 @@ function flatten(fields: string[], aggregate: unknown, values: AggregateRow['val
 export function aggregateRows(
   specs: AggregationSpec[],
   aggregations: Record<string, unknown> | undefined,
+  keys: FilterKeys = TAXON_FILTER_KEYS,
 ): Record<string, AggregateRow[]> {
   return Object.fromEntries(
     specs.map((spec) => {
       const rows: AggregateRow[] = [];
-      flatten(spec.fields, aggregations?.[spec.name], {}, rows);
+      flatten(spec.fields, aggregations?.[spec.name], {}, rows, keys);
       return [spec.name, rows];
     }),
   );

@@ -36,15 +36,25 @@ export function listClauses(field: string, { include, exclude }: ListFilter): Fi
   return clauses;
 }
 
-function valueClauses(key: string, value: unknown, issues: Issue[]): FilterNode[] {
+/** The keys a filter body may use: the kind of each, and the indexed field it filters. */
+export interface FilterKeys {
+  kindOf(key: string): 'string' | 'boolean' | undefined;
+  fieldOf(key: string): string;
+}
+
+/** The keys of a taxa filter body: the taxon document's dot paths. */
+export const TAXON_FILTER_KEYS: FilterKeys = { kindOf: filterKeyKind, fieldOf: (key) => key };
+
+function valueClauses(key: string, value: unknown, keys: FilterKeys, issues: Issue[]): FilterNode[] {
   const at = { body: [key] };
-  const kind = filterKeyKind(key);
+  const kind = keys.kindOf(key);
+  const field = keys.fieldOf(key);
   if (kind === undefined) {
     issues.push({ at, message: `Unknown filter '${key}'` });
     return [];
   }
   if (kind === 'boolean') {
-    if (typeof value === 'boolean') return [term.build(key, value)];
+    if (typeof value === 'boolean') return [term.build(field, value)];
     issues.push({ at, message: `Filter '${key}' takes a boolean` });
     return [];
   }
@@ -58,7 +68,7 @@ function valueClauses(key: string, value: unknown, issues: Issue[]): FilterNode[
     const place = typeof value === 'string' ? at : { body: [key, i] };
     issues.push({ at: place, message: `Filter '${key}' takes a value${values[i] === '!' ? " after '!'" : ''}` });
   }
-  return empty.length > 0 ? [] : listClauses(key, listFilterOf(values));
+  return empty.length > 0 ? [] : listClauses(field, listFilterOf(values));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -66,14 +76,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Parses the body; `undefined` (no body) means no filters. Throws a 422 listing every problem, each at its place. */
-export function parseFilterBody(body: unknown): FilterNode {
+export function parseFilterBody(body: unknown, keys: FilterKeys = TAXON_FILTER_KEYS): FilterNode {
   if (body === undefined || body === null) return and.build([]);
   if (!isPlainObject(body)) {
     throw new AppError('VALIDATION_EXCEPTION', 'The filter body must be a JSON object', [{ at: { body: [] }, message: 'must be a JSON object of filters' }]);
   }
   const issues: Issue[] = [];
   const clauses: FilterNode[] = [];
-  for (const key of Object.keys(body)) clauses.push(...valueClauses(key, Object.getOwnPropertyDescriptor(body, key)?.value, issues));
+  for (const key of Object.keys(body)) clauses.push(...valueClauses(key, Object.getOwnPropertyDescriptor(body, key)?.value, keys, issues));
   if (issues.length > 0) {
     const places = new Set(issues.map(({ at }) => JSON.stringify(at))).size;
     const more = places > 1 ? ` (and ${places - 1} more)` : '';

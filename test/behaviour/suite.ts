@@ -6,6 +6,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { aggregateBehaviour } from './aggregate.behaviour.ts';
+import { changesBehaviour } from './changes.behaviour.ts';
 import { errorBehaviour } from './errors.behaviour.ts';
 import { filterBehaviour } from './filter.behaviour.ts';
 import { groupBehaviour } from './groups.behaviour.ts';
@@ -58,6 +59,7 @@ export function defineBehaviourSuite(engine: string, setup: BehaviourSetup | { s
     pageBehaviour(client);
     filterBehaviour(client);
     treeBehaviour(client);
+    changesBehaviour(client);
     aggregateBehaviour(client);
     groupBehaviour(client);
     errorBehaviour(client);

@@ -12,7 +12,7 @@ afterAll(removeTempDirs);
 
 const mappingFile = (kind: string) => JSON.parse(readFileSync(new URL(`../../mappings/${kind}.json`, import.meta.url), 'utf8'));
 const STAMP = '\\d{17}';
-const INDICES = ['taxa-current', 'names-current', 'taxa-mr.424', 'names-mr.424'];
+const INDICES = ['taxa-current', 'names-current', 'changes-current', 'taxa-mr.424', 'names-mr.424', 'changes-mr.424'];
 
 function setup(options: { requestTimeout?: number } = {}) {
   const cluster = new MemoryCluster();
@@ -37,12 +37,13 @@ describe('loadIntoElasticsearch', () => {
     ];
     expect(mock.requests.map(step)).toEqual([
       'GET /',
-      ...perIndex('taxa-current', 1), ...perIndex('names-current', 2), ...perIndex('taxa-mr.424', 1), ...perIndex('names-mr.424', 2),
+      ...perIndex('taxa-current', 1), ...perIndex('names-current', 2), ...perIndex('changes-current', 1),
+      ...perIndex('taxa-mr.424', 1), ...perIndex('names-mr.424', 2), ...perIndex('changes-mr.424', 1),
       'PUT /taxa-catalog-<stamp>', 'PUT /taxa-catalog-<stamp>/_doc/catalog',
-      'GET /_alias/taxa-taxa-*,taxa-names-*,taxa-catalog',
+      'GET /_alias/taxa-taxa-*,taxa-names-*,taxa-changes-*,taxa-catalog',
       'POST /_aliases',
     ]);
-    expect(stats).toMatchObject({ versions: ['current', 'MR.424'], documents: { taxa: 74, names: 241 }, replaced: [] });
+    expect(stats).toMatchObject({ versions: ['current', 'MR.424'], documents: { taxa: 74, names: 241, changes: 12 }, replaced: [] });
     expect(stats.seconds).toBeGreaterThanOrEqual(0);
     expect(stats.docsPerSecond).toBeGreaterThan(0);
 
@@ -76,7 +77,7 @@ describe('loadIntoElasticsearch', () => {
     expect(swaps).toHaveLength(1);
     const actions = (swaps[0]!.body as { actions: Record<string, { index: string }>[] }).actions;
     expect(actions.filter((a) => a.remove_index).map((a) => a.remove_index!.index).sort()).toEqual([...first.indices].sort());
-    expect(actions.filter((a) => a.add)).toHaveLength(5);
+    expect(actions.filter((a) => a.add)).toHaveLength(7);
     expect(second.replaced.sort()).toEqual([...first.indices].sort());
     expect([...cluster.indices.keys()].sort()).toEqual([...second.indices].sort());
   });
@@ -165,14 +166,14 @@ describe('loadIntoElasticsearch when a step fails', () => {
       mock.intercept((r) => r.method === 'PUT' && r.path.startsWith('/taxa-taxa-mr.424-'), errorAnswer(400, 'validation_exception', 'this action would add [2] shards, but this cluster currently has [1000]/[1000] maximum normal shards open'));
     });
     expect(message).toMatch(/^loader: creating index taxa-taxa-mr\.424-\d+ failed: status 400, validation_exception: this action would add \[2\] shards/);
-    expect(message).toMatch(/the 3 new index\(es\) were deleted/);
+    expect(message).toMatch(/the 4 new index\(es\) were deleted/);
   });
 
   it('stops when the swap is refused, leaving the aliases as they were', async () => {
     const { message } = await failingLoad(({ mock }) => {
       mock.intercept((r) => r.path === '/_aliases', errorAnswer(500, 'null_pointer_exception', 'boom'));
     }, {}, 1);
-    expect(message).toMatch(/^loader: swapping the aliases failed: status 500, null_pointer_exception: boom\nThe aliases were not changed; the 5 new index\(es\) were deleted\./);
+    expect(message).toMatch(/^loader: swapping the aliases failed: status 500, null_pointer_exception: boom\nThe aliases were not changed; the 7 new index\(es\) were deleted\./);
   });
 
   it('stops when interrupted, before the swap', async () => {
@@ -201,7 +202,7 @@ describe('loadIntoElasticsearch edge cases', () => {
       return { fault: 'timeout' };
     }, 1);
     const stats = await load();
-    expect(cluster.aliases.get('taxa-catalog')).toEqual(new Set([stats.indices[4]]));
+    expect(cluster.aliases.get('taxa-catalog')).toEqual(new Set([stats.indices[6]]));
     expect(mock.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
   });
 

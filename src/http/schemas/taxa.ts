@@ -42,12 +42,12 @@ const paging = { page: pageParam, pageSize: pageSizeParam, sortOrder: sortOrderP
 export const taxaPageQuery = z.object({ ...scopeQuery, ...paging, ...fieldSelectionQuery });
 export const taxaGetPageQuery = taxaPageQuery.extend(simpleFilters);
 
-const aggregation = {
+export const aggregationQuery = {
   aggregateBy: z.string({ error: 'is required' }).trim().min(1, 'is required'),
   aggregateSize: z.coerce.number({ error: 'must be a number' }).int().min(1).default(DEFAULT_AGGREGATE_SIZE),
 };
 
-export const taxaAggregateQuery = z.object({ ...scopeQuery, ...aggregation });
+export const taxaAggregateQuery = z.object({ ...scopeQuery, ...aggregationQuery });
 export const taxaGetAggregateQuery = taxaAggregateQuery.extend(simpleFilters);
 
 export type SimpleFilters = { [K in keyof typeof simpleFilters]: z.infer<(typeof simpleFilters)[K]> };

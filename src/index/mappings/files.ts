@@ -4,4 +4,5 @@ import type { IndexKind } from '../engine.ts';
 export const MAPPING_FILES: Record<IndexKind, URL> = {
   taxa: new URL('../../../mappings/taxa.json', import.meta.url),
   names: new URL('../../../mappings/names.json', import.meta.url),
+  changes: new URL('../../../mappings/changes.json', import.meta.url),
 };

@@ -1,0 +1,69 @@
+/**
+ * The documents of each version's changes index: the change records into that version from every
+ * other loaded version (docs/versions-and-loading.md, "Comparing versions"), computed once at load.
+ *
+ * Most taxa are the same in two versions: each taxon's given form is reduced to a fingerprint
+ * once per version, and only taxa whose fingerprints differ are compared field by field.
+ */
+import { createHash } from 'node:crypto';
+import { canonical, changeOf, type ChangeRecord } from '../src/taxon/changes.ts';
+import type { TaxonDocument } from '../src/taxon/schema.ts';
+import { givenTaxonOf } from './derive.ts';
+
+/** A change record as indexed: keyed by both versions, with its place in the taxonomic order. */
+export interface ChangeDocument extends ChangeRecord<TaxonDocument> {
+  /** `<since>/<taxon id>`: unique in the index of the newer version */
+  id: string;
+  taxonId: string;
+  /** the version compared with (the index's own version is the other) */
+  since: string;
+  /** the newer version's taxonomic order, then the removed taxa in the older one's */
+  order: number;
+}
+
+interface VersionDocuments {
+  id: string;
+  documents: readonly TaxonDocument[];
+}
+
+type Fingerprints = Map<string, string>;
+
+function fingerprintsOf(documents: readonly TaxonDocument[]): Fingerprints {
+  const prints: Fingerprints = new Map();
+  for (const doc of documents) prints.set(doc.id, createHash('sha1').update(canonical(givenTaxonOf(doc))).digest('base64'));
+  return prints;
+}
+
+function changesBetween(since: VersionDocuments, version: VersionDocuments, prints: (v: VersionDocuments) => Fingerprints): ChangeDocument[] {
+  const [before, after] = [prints(since), prints(version)];
+  const older = new Map(since.documents.map((doc) => [doc.id, doc]));
+  const out: ChangeDocument[] = [];
+  const add = (record: ChangeRecord<TaxonDocument> | undefined, from?: TaxonDocument, to?: TaxonDocument) => {
+    if (!record) return;
+    const { id: taxonId, ...rest } = record;
+    out.push({ ...rest, ...(from ? { from } : {}), ...(to ? { to } : {}), id: `${since.id}/${taxonId}`, taxonId, since: since.id, order: out.length + 1 });
+  };
+  for (const doc of version.documents) {
+    const old = older.get(doc.id);
+    if (old === undefined) add(changeOf(undefined, doc), undefined, doc);
+    else if (before.get(doc.id) !== after.get(doc.id)) add(changeOf(givenTaxonOf(old), givenTaxonOf(doc)), old, doc);
+  }
+  for (const doc of since.documents) if (!after.has(doc.id)) add(changeOf(doc, undefined), doc, undefined);
+  return out;
+}
+
+/**
+ * The change documents of each version, by version id, computed when first asked for. Records
+ * carry the documents as served (`from`, `to`), the differences of the given forms.
+ *
+ * @example changeDocumentsOf(dataSet.versions)('current') // records from every other version
+ */
+export function changeDocumentsOf(versions: readonly VersionDocuments[]): (version: string) => ChangeDocument[] {
+  const prints = new Map<string, Fingerprints>();
+  const printsOf = (v: VersionDocuments) => prints.get(v.id) ?? prints.set(v.id, fingerprintsOf(v.documents)).get(v.id)!;
+  return (id) => {
+    const version = versions.find((v) => v.id === id);
+    if (!version) return [];
+    return versions.filter((v) => v.id !== id).flatMap((since) => changesBetween(since, version, printsOf));
+  };
+}

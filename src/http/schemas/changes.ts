@@ -1,0 +1,73 @@
+/** Request and answer schemas of the change routes (docs/api.md, "Comparing versions"). */
+import { z } from 'zod';
+import { CHANGE_TYPES } from '../../taxon/changes.ts';
+import { FILTER_KEYS } from '../../taxon/fields.ts';
+import { commaList, listFilterParam, optionalBooleanParam, pageParam, pageSizeParam } from './common.ts';
+import { taxonAnswer } from './responses.ts';
+import { aggregationQuery } from './taxa.ts';
+
+/** A record path `selectedFields` may name: the record's own fields, or any path under `from` or `to`. */
+const RECORD_PATH = /^(id|changeTypes|fields|differences|from|to|(from|to)\.[A-Za-z0-9_.]+)$/;
+
+const versionPair = {
+  from: z.string({ error: 'is required' }).trim().min(1, 'is required'),
+  to: z.string().trim().min(1).default('current'),
+};
+
+const changeTypeList = listFilterParam.refine(
+  (list) => [...list.include, ...list.exclude].every((type) => (CHANGE_TYPES as readonly string[]).includes(type)),
+  { message: `must be a comma-separated list of ${CHANGE_TYPES.join(', ')} (each may start with !)` },
+);
+
+const scope = {
+  ...versionPair,
+  changeType: changeTypeList,
+  field: listFilterParam,
+  parentTaxonId: z.string().trim().min(1).optional(),
+  informalTaxonGroups: listFilterParam,
+  species: optionalBooleanParam,
+  finnish: optionalBooleanParam,
+};
+
+export const changesPageQuery = z.object({
+  ...scope,
+  page: pageParam,
+  pageSize: pageSizeParam,
+  selectedFields: commaList
+    .refine((fields) => fields.every((f) => RECORD_PATH.test(f)), { message: 'must be a comma-separated list of record paths (changeTypes, to.scientificName, ...)' })
+    .optional(),
+  sortOrder: z.enum(['taxonomic'], { error: 'must be taxonomic' }).default('taxonomic'),
+});
+
+export const changesAggregateQuery = z.object({ ...scope, ...aggregationQuery });
+
+export type ChangesScopeQuery = Pick<z.infer<typeof changesPageQuery>, keyof typeof scope>;
+
+const difference = z.union([
+  z.object({ field: z.string(), from: z.unknown().optional(), to: z.unknown().optional() }),
+  z.object({ field: z.string(), added: z.array(z.unknown()), removed: z.array(z.unknown()) }),
+]);
+
+export const changeAnswer = z
+  .object({
+    id: z.string().describe('the taxon id'),
+    changeTypes: z.array(z.enum(CHANGE_TYPES)).optional(),
+    fields: z.array(z.string()).optional().describe('the dot paths that differ'),
+    differences: z.array(difference).optional(),
+    from: taxonAnswer.optional().describe('the taxon in the older version (absent when added)'),
+    to: taxonAnswer.optional().describe('the taxon in the newer version (absent when removed)'),
+  })
+  .describe('A change record: what differs for one taxon between the two versions');
+
+/** The POST body, for the OpenAPI document (the parser in src/query names bad keys): the record's paths. */
+export const changesFilterBodySchema = z
+  .object(
+    Object.fromEntries([
+      ...['id', 'changeTypes', 'fields'].map((key) => [key, z.union([z.string(), z.array(z.string())]).optional()]),
+      ...['from', 'to'].flatMap((side) =>
+        [...FILTER_KEYS].map(([key, kind]) => [`${side}.${key}`, (kind === 'boolean' ? z.boolean() : z.union([z.string(), z.array(z.string())])).optional()]),
+      ),
+    ]),
+  )
+  .strict()
+  .describe('Filters over the record: changeTypes, fields, id, and the taxon in either version (from.<path>, to.<path>); "!" excludes, arrays are OR');
