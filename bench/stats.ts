@@ -39,12 +39,12 @@ export function line(label: string, value: string, target = ''): void {
   process.stdout.write(`${label.padEnd(44)} ${value.padEnd(28)} ${target}\n`);
 }
 
-/** A generated checklist of `taxa` taxa, written once to a temporary folder and reused. */
-export async function syntheticDataDirectory(taxa: number, seed: number): Promise<string> {
-  const dir = join(tmpdir(), `taxa-bench-${taxa}-${seed}`);
+/** A generated checklist of `taxa` taxa (and `versions`, default `current` only), written once to a temporary folder and reused. */
+export async function syntheticDataDirectory(taxa: number, seed: number, versions: readonly string[] = ['current']): Promise<string> {
+  const dir = join(tmpdir(), `taxa-bench-${taxa}-${seed}${versions.length > 1 ? `-${versions.length}v` : ''}`);
   if (!existsSync(join(dir, 'current.ndjson'))) {
     const started = performance.now();
-    await writeSyntheticDataDirectory(dir, { taxa, seed });
+    await writeSyntheticDataDirectory(dir, { taxa, seed, versions: [...versions] });
     line('generate (not part of the load)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   return dir;

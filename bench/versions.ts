@@ -1,0 +1,103 @@
+/**
+ * Checklist versions side by side: a generated checklist loaded with its 7 versions beside the
+ * same checklist with 1 version, each in a fresh process (resident memory is the process's), and
+ * the comparison served from the 7-version load.
+ *
+ *   npm run bench:versions -- --taxa 100000
+ *
+ * Prints, per load: the time to read the taxa (read, validate, derive), to build the taxa, names
+ * and changes indices, the time until ready, and the resident memory; then the ratios of the two
+ * loads, and the p50/p99 of a filtered page of changes and of `aggregateBy=changeTypes`.
+ * A script, not a test: figures depend on the machine.
+ */
+import { execFileSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { KNOWN_VERSIONS } from '../generate/index.ts';
+import { engineDataOf } from '../loaders/engine-data.ts';
+import { loadDataDirectory } from '../loaders/load-data-dir.ts';
+import { createApp } from '../src/http/app.ts';
+import { createEmbeddedEngine, type IndexBuilt } from '../src/index/embedded-engine.ts';
+import { line, measure, mib, ms, syntheticDataDirectory } from './stats.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    taxa: { type: 'string', default: '100000' },
+    seed: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '500' },
+    child: { type: 'string' },
+  },
+});
+
+interface LoadFigures {
+  versions: number;
+  readSeconds: number;
+  built: Record<string, number>;
+  records: number;
+  readySeconds: number;
+  rss: number;
+  page?: { p50: number; p99: number };
+  aggregate?: { p50: number; p99: number };
+}
+
+/** One load, in this process: what the parent asked for with `--child <dir>`. */
+async function child(dir: string): Promise<LoadFigures> {
+  const started = performance.now();
+  const { dataSet, stats } = await loadDataDirectory(dir);
+  const readSeconds = stats.seconds;
+  const engine = createEmbeddedEngine();
+  const built: Record<string, number> = { taxa: 0, names: 0, changes: 0 };
+  let records = 0;
+  engine.replaceData(engineDataOf(dataSet), (index: IndexBuilt) => {
+    built[index.kind] = (built[index.kind] ?? 0) + index.seconds;
+    if (index.kind === 'changes') records += index.documents;
+  });
+  const readySeconds = (performance.now() - started) / 1000;
+  globalThis.gc?.();
+  const figures: LoadFigures = { versions: dataSet.versions.length, readSeconds, built, records, readySeconds, rss: process.memoryUsage().rss };
+  if (dataSet.versions.length > 1) {
+    const app = await createApp({ engine });
+    const runs = Number(args.runs);
+    const from = dataSet.versions.find((v) => v.id !== 'current')!.id;
+    const pages = ['changed', 'added', 'renamed,moved'].map((type) => `/taxa/changes?from=${from}&changeType=${type}&pageSize=20&page=2`);
+    const page = await measure(pages, runs, (url) => app.inject({ url }));
+    const aggregate = await measure([`/taxa/changes/aggregate?from=${from}&aggregateBy=changeTypes`], Math.max(50, runs / 5), (url) => app.inject({ url }));
+    await app.close();
+    Object.assign(figures, { page, aggregate });
+  }
+  return figures;
+}
+
+function run(dir: string): LoadFigures {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', new URL(import.meta.url).pathname, '--child', dir,
+    '--runs', String(args.runs)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as LoadFigures;
+}
+
+function report(label: string, f: LoadFigures): void {
+  line(`${label}: read the taxa (read, validate, derive)`, `${f.readSeconds.toFixed(1)} s`);
+  line(`${label}: build taxa / names / changes indices`, `${f.built.taxa!.toFixed(1)} / ${f.built.names!.toFixed(1)} / ${f.built.changes!.toFixed(1)} s`);
+  line(`${label}: change records`, `${f.records}`);
+  line(`${label}: ready to serve`, `${f.readySeconds.toFixed(1)} s`);
+  line(`${label}: resident memory`, mib(f.rss));
+}
+
+async function main() {
+  if (args.child) {
+    process.stdout.write(`${JSON.stringify(await child(args.child))}\n`);
+    return;
+  }
+  const taxa = Number(args.taxa);
+  const seed = Number(args.seed);
+  const one = run(await syntheticDataDirectory(taxa, seed));
+  const seven = run(await syntheticDataDirectory(taxa, seed, KNOWN_VERSIONS));
+  line('taxa per version', `${taxa}`);
+  report('1 version', one);
+  report(`${seven.versions} versions`, seven);
+  line('resident memory, 7 versions / 1', (seven.rss / one.rss).toFixed(2), 'target ≤ 2');
+  line('ready to serve, 7 versions / 1', (seven.readySeconds / one.readySeconds).toFixed(2), 'target ≤ 2.5');
+  line('names index / reading the taxa (7 versions)', (seven.built.names! / seven.readSeconds).toFixed(2), 'target ≤ 1');
+  line('changes page (filtered, page 2) p50 / p99', `${ms(seven.page!.p50)} / ${ms(seven.page!.p99)}`);
+  line('changes aggregateBy=changeTypes p50 / p99', `${ms(seven.aggregate!.p50)} / ${ms(seven.aggregate!.p99)}`);
+}
+
+await main();
