@@ -39,7 +39,8 @@ function summaryOf(changes: readonly Change[], from: string, to: string, counts:
 function table(changes: readonly Change[]): string {
   const rows = [['id', 'change', 'scientific name', 'fields'], ...changes.map((c) => [c.id, c.changeTypes.join(', '), nameOf(c), c.fields.join(', ')])];
   const widths = [0, 1, 2].map((column) => Math.min(48, Math.max(...rows.map((row) => row[column]!.length))));
-  return rows.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd()).join('\n') + '\n';
+  const lines = rows.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd());
+  return `${lines.join('\n')}\n`;
 }
 
 function csv(changes: readonly Change[]): string {
