@@ -100,7 +100,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   const taxa = createTaxaService({ versions });
   const catalog = createCatalogService(engine);
   const search = createSearchService({ versions });
-  const changes = createChangesService({ versions });
+  const changes = createChangesService({ versions, loaded: catalog.versions });
   await app.register(changesRoutes, { changes });
   await app.register(taxaPageRoutes, { taxa });
   await app.register(taxaAggregateRoutes, { taxa });

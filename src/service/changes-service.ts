@@ -4,11 +4,13 @@
  * version's changes index (`loaders/changes.ts`); a request searches them like taxa, never
  * comparing versions itself.
  */
-import { invalidParameter } from '../errors.ts';
+import { AppError, invalidParameter } from '../errors.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import {
-  CHANGE_FILTER_KEYS, compileChangesAggregate, compileChangesPage, type ChangesPageRequest, type ChangesScope,
+  CHANGE_FILTER_KEYS, compileChangeOf, compileChangesAggregate, compileChangesPage, type ChangesPageRequest, type ChangesScope,
 } from '../query/changes-request.ts';
+import { compileTaxonById } from '../query/taxa-request.ts';
+import type { ChecklistVersion } from '../taxon/catalog.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
 import type { ChangeRecord } from '../taxon/changes.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
@@ -32,7 +34,23 @@ function recordOf(stored: Partial<StoredChange>): Partial<ChangeRecord<TaxonDocu
   return { id: taxonId!, ...rest };
 }
 
-export function createChangesService({ versions }: { versions: Versions }) {
+/** One version of a taxon's history: the taxon there (absent when it is not), and what changed since the version before. */
+export interface HistoryStep {
+  version: string;
+  taxon?: TaxonDocument;
+  change?: Partial<ChangeRecord<TaxonDocument>>;
+}
+
+/**
+ * Versions oldest first: dated ones by date, then undated ones by id, `current` last (the
+ * versions of a data directory need not be dated).
+ */
+export function chronological(list: readonly ChecklistVersion[]): ChecklistVersion[] {
+  const rank = (v: ChecklistVersion) => (v.id === 'current' ? 2 : v.versionDate ? 0 : 1);
+  return [...list].sort((a, b) => rank(a) - rank(b) || (a.versionDate ?? '').localeCompare(b.versionDate ?? '') || a.id.localeCompare(b.id));
+}
+
+export function createChangesService({ versions, loaded }: { versions: Versions; loaded: () => Promise<ChecklistVersion[]> }) {
   async function resolvePair({ from, to }: VersionPair): Promise<void> {
     await versions.resolve(from, 'from');
     await versions.resolve(to, 'to');
@@ -46,6 +64,20 @@ export function createChangesService({ versions }: { versions: Versions }) {
       const result = await versions.search<StoredChange>(pair.to, 'changes', body, 'to');
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       return pageOf(result.hits.hits.map((hit) => recordOf(hit._source!)), request.page, request.pageSize, total);
+    },
+
+    /** The taxon through every loaded version, oldest first; a 404 when no version has it. */
+    async history(id: string): Promise<HistoryStep[]> {
+      const order = chronological(await loaded()).map((v) => v.id);
+      const steps = await Promise.all(order.map(async (version, i): Promise<HistoryStep> => {
+        const found = await versions.search<TaxonDocument>(version, 'taxa', compileTaxonById(id, {}));
+        const taxon = found.hits.hits[0]?._source;
+        const since = order[i - 1];
+        const change = since === undefined ? undefined : (await versions.search<StoredChange>(version, 'changes', compileChangeOf(since, id))).hits.hits[0]?._source;
+        return { version, ...(taxon ? { taxon } : {}), ...(change ? { change: recordOf(change) } : {}) };
+      }));
+      if (steps.every((step) => step.taxon === undefined)) throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found in any loaded version`);
+      return steps;
     },
 
     async aggregate(pair: VersionPair, scope: Omit<ChangesScope, 'since'>, filter: FilterNode, specs: AggregationSpec[], size: number) {

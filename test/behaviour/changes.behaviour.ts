@@ -111,4 +111,32 @@ export function changesBehaviour(client: Client) {
       expect((await client.get('/taxa/changes/aggregate?from=MR.424&aggregateBy=colour')).status).toBe(422);
     });
   });
+
+  describe('GET /taxa/{id}/history', () => {
+    it('gives the taxon in every version, oldest first, with what changed at each step', async () => {
+      const { status, body } = await client.get('/taxa/MX.46549/history', { 'accept-language': 'en' });
+      expect(status).toBe(200);
+      expect(body.id).toBe('MX.46549');
+      expect(body.history.map((step: { version: string }) => step.version)).toEqual(['MR.424', 'current']);
+      const [before, now] = body.history;
+      expect(before).not.toHaveProperty('change');
+      expect(before.taxon).toMatchObject({ scientificName: 'Canis lupus lupus-old', vernacularName: 'Wolf' });
+      expect(now.taxon).toMatchObject({ scientificName: 'Canis lupus' });
+      expect(now.change).toEqual({
+        changeTypes: ['renamed'], fields: ['scientificName'],
+        differences: [{ field: 'scientificName', from: 'Canis lupus lupus-old', to: 'Canis lupus' }],
+      });
+      const unchanged = await client.get('/taxa/MX.37580/history');
+      expect(unchanged.body.history.map((step: object) => Object.keys(step).sort())).toEqual([['taxon', 'version'], ['taxon', 'version']]);
+    });
+
+    it('says where the taxon is absent, and is a 404 for a taxon of no version', async () => {
+      const { body } = await client.get('/taxa/MX.9033/history');
+      expect(body.history[0]).toEqual({ version: 'MR.424', absent: true });
+      expect(body.history[1]).toMatchObject({ version: 'current', taxon: { scientificName: 'Oxyura' }, change: { changeTypes: ['added'] } });
+      const missing = await client.get('/taxa/MX.0/history');
+      expect(missing.status).toBe(404);
+      expect(missing.body.errorCode).toBe('TAXON_NOT_FOUND');
+    });
+  });
 }

@@ -71,3 +71,18 @@ export const changesFilterBodySchema = z
   )
   .strict()
   .describe('Filters over the record: changeTypes, fields, id, and the taxon in either version (from.<path>, to.<path>); "!" excludes, arrays are OR');
+
+export const historyAnswer = z
+  .object({
+    id: z.string(),
+    history: z.array(
+      z.object({
+        version: z.string(),
+        taxon: taxonAnswer.optional().describe('the taxon in this version'),
+        absent: z.literal(true).optional().describe('the version does not have the taxon'),
+        change: z.object({ changeTypes: z.array(z.enum(CHANGE_TYPES)), fields: z.array(z.string()), differences: z.array(difference) }).optional()
+          .describe('what changed since the version before; absent when nothing did'),
+      }),
+    ),
+  })
+  .describe('A taxon through every loaded version, oldest first');

@@ -1,4 +1,4 @@
-/** Comparing versions: GET/POST /taxa/changes and /taxa/changes/aggregate. */
+/** Comparing versions: GET/POST /taxa/changes and /taxa/changes/aggregate, GET /taxa/{id}/history. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { aggregationRequest } from '../../../query/aggregate.ts';
 import { CHANGE_FILTER_KEYS, SIDES, type ChangesScope } from '../../../query/changes-request.ts';
@@ -6,7 +6,10 @@ import { parseFilterBody } from '../../../query/filter-body.ts';
 import { and } from '../../../query/nodes/index.ts';
 import type { ChangesService } from '../../../service/changes-service.ts';
 import type { ChangeRecord } from '../../../taxon/changes.ts';
-import { changeAnswer, changesAggregateQuery, changesFilterBodySchema, changesPageQuery, type ChangesScopeQuery } from '../../schemas/changes.ts';
+import {
+  changeAnswer, changesAggregateQuery, changesFilterBodySchema, changesPageQuery, historyAnswer, type ChangesScopeQuery,
+} from '../../schemas/changes.ts';
+import { taxonParams } from '../../schemas/taxa.ts';
 import { aggregateAnswer, ERROR_ANSWERS, pageAnswer } from '../../schemas/responses.ts';
 import { languageOf, shapeTaxon } from '../../shape.ts';
 import type { ResponseLanguage } from '../../translate.ts';
@@ -40,6 +43,27 @@ function shapeRecord(record: Partial<ChangeRecord<object>>, language: ResponseLa
 }
 
 export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (app, { changes }) => {
+  app.get('/taxa/:id/history', {
+    schema: {
+      summary: 'A taxon in every loaded version, oldest first, with what changed at each step',
+      tags: ['changes'],
+      params: taxonParams,
+      response: { 200: historyAnswer, ...ERROR_ANSWERS },
+    },
+    handler: async (request) => {
+      const language = languageOf(request);
+      const steps = await changes.history(request.params.id);
+      return {
+        id: request.params.id,
+        history: steps.map(({ version, taxon, change }) => ({
+          version,
+          ...(taxon ? { taxon: shapeTaxon(taxon, language) } : { absent: true as const }),
+          ...(change ? { change: { changeTypes: change.changeTypes!, fields: change.fields!, differences: change.differences! } } : {}),
+        })),
+      };
+    },
+  });
+
   for (const method of ['GET', 'POST'] as const) {
     const body = method === 'POST' ? { body: changesFilterBodySchema } : {};
     const filterOf = (raw: unknown) => (method === 'POST' ? parseFilterBody(raw, CHANGE_FILTER_KEYS) : and.build([]));
