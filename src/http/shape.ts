@@ -61,8 +61,12 @@ export function shapeTaxon(taxon: object, language: ResponseLanguage, selection:
   return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection));
 }
 
-/** The taxa of a page or list shaped; the selection is read once for all of them. */
-export function shapeTaxa(taxa: object[], language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown>[] {
+/** `shapeTaxon` for the taxa of one request, one at a time: the selection is read once for all. */
+export function taxonShaper(language: ResponseLanguage, selection: FieldSelection = {}): (taxon: object) => Record<string, unknown> {
   const selected = selectedKeys(selection);
-  return taxa.map((taxon) => shapeOne(taxon as Record<string, unknown>, language, selected));
+  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected);
+}
+
+export function shapeTaxa(taxa: object[], language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown>[] {
+  return taxa.map(taxonShaper(language, selection));
 }
