@@ -30,17 +30,34 @@ export interface TaxonTexts {
 export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>, maxBytes: number): TaxonTexts {
   const keeping = engine.kind === 'embedded' && maxBytes > 0;
   const texts = createResponseCache(keeping ? maxBytes : 0);
+  // Each distinct version, language and selection is numbered on first sight, so that the key of
+  // a text is that short number and the taxon id: a long key costs its hash on every look-up.
+  // Numbers are never reused (the texts under a forgotten number are merely never asked for again).
+  const prefixes = new Map<string, string>();
+  let numbered = 0;
+  const prefixOf = (version: string, language: ResponseLanguage, fields: FieldSelection) => {
+    const long = `${version}\u0000${language}\u0000${selectionKey(fields)}`;
+    let prefix = prefixes.get(long);
+    if (prefix === undefined) {
+      if (prefixes.size >= KEPT_PREFIXES) prefixes.clear();
+      prefix = `${numbered++}\u0000`;
+      prefixes.set(long, prefix);
+    }
+    return prefix;
+  };
   return {
     async page(version, language, fields, search) {
       const before = keeping ? await engine.catalog() : undefined;
       const page = await search();
       const catalog = before !== undefined && (await engine.catalog()) === before ? before : undefined;
       const shape = taxonShaper(language, fields);
-      const prefix = `${version}\u0000${language}\u0000${selectionKey(fields)}\u0000`;
+      // Nothing kept: one `JSON.stringify` of the whole page is faster than one per taxon.
+      if (catalog === undefined) return new SerialisedAnswer(JSON.stringify({ ...page, results: page.results.map(shape) }));
+      const prefix = prefixOf(version, language, fields);
       const results = page.results.map((taxon) => {
         const id = (taxon as { id?: unknown }).id;
         // Without its id (not selected) a taxon has no key: it is written for this answer only.
-        if (catalog === undefined || typeof id !== 'string') return JSON.stringify(shape(taxon));
+        if (typeof id !== 'string') return JSON.stringify(shape(taxon));
         const key = prefix + id;
         let text = texts.get(catalog, key);
         if (text === undefined) {
@@ -53,6 +70,9 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
     },
   };
 }
+
+/** Distinct versions, languages and selections numbered before the numbering starts afresh. */
+const KEPT_PREFIXES = 1024;
 
 /** What decides the fields of a taxon's text besides its document and language. */
 function selectionKey(fields: FieldSelection): string {
