@@ -27,6 +27,7 @@ import { changesRoutes } from './routes/taxa/changes.ts';
 import { taxaPageRoutes } from './routes/taxa/pages.ts';
 import { taxonRoutes } from './routes/taxa/taxon.ts';
 import { taxaTreeRoutes } from './routes/taxa/tree.ts';
+import { createTaxonTexts, DEFAULT_TAXON_TEXTS_BYTES } from './taxon-texts.ts';
 
 export interface AppDependencies {
   engine: SearchEngine;
@@ -37,6 +38,8 @@ export interface AppDependencies {
   rateLimitPerMinute?: number;
   /** refuse requests with a 503 past these (`protection.ts`); absent: no overload check */
   overload?: OverloadLimits;
+  /** bound of the JSON texts of taxa kept for pages (default `DEFAULT_TAXON_TEXTS_BYTES`; 0 keeps none) */
+  taxonTextsBytes?: number;
   /** validate every answer against its route's response schema (the test suite does; costs time) */
   checkAnswers?: boolean;
 }
@@ -101,8 +104,9 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   const catalog = createCatalogService(engine);
   const search = createSearchService({ versions });
   const changes = createChangesService({ versions, loaded: catalog.versions });
+  const texts = createTaxonTexts(engine, deps.taxonTextsBytes ?? DEFAULT_TAXON_TEXTS_BYTES);
   await app.register(changesRoutes, { changes });
-  await app.register(taxaPageRoutes, { taxa });
+  await app.register(taxaPageRoutes, { taxa, texts });
   await app.register(taxaAggregateRoutes, { taxa });
   await app.register(taxaTreeRoutes, { taxa });
   await app.register(taxonRoutes, { taxa });

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FieldSelection } from '../query/source.ts';
 import { MULTI_LANG_FIELDS } from '../query/source.ts';
 import { negotiateLanguage, translate, translateByPlan, type ResponseLanguage } from './translate.ts';
-import { TAXON_TRANSLATION_PLAN } from './translation-plan.ts';
+import { TAXON_TRANSLATION_PLAN, type TranslationPlan } from './translation-plan.ts';
 import { taxonSchema } from '../taxon/schema.ts';
 
 const KNOWN_FIELDS = new Set(Object.keys(taxonSchema.shape));
@@ -14,30 +14,59 @@ export function languageOf(request: FastifyRequest): ResponseLanguage {
   return negotiateLanguage(request.headers['accept-language']);
 }
 
+/** The top-level keys a selection keeps (`parent.id` keeps `parent`), or `undefined` for all. */
+function selectedKeys(selection: FieldSelection): ReadonlySet<string> | undefined {
+  return selection.selectedFields?.length ? new Set(selection.selectedFields.map((f) => f.split('.')[0]!)) : undefined;
+}
+
+/**
+ * How each top-level key is shaped, read once: along its translation plan, shared untouched
+ * (fields the schema knows without localized values inside), or translated the generic way
+ * (fields the schema does not know). One map lookup per key instead of two on every taxon.
+ */
+const SHAPING = new Map<string, TranslationPlan | true | 'share'>(
+  [...KNOWN_FIELDS].map((key) => [key, Object.hasOwn(TAXON_TRANSLATION_PLAN, key) ? TAXON_TRANSLATION_PLAN[key]! : 'share']),
+);
+for (const key of Object.keys(TAXON_TRANSLATION_PLAN)) SHAPING.set(key, TAXON_TRANSLATION_PLAN[key]!);
+
+/** `vernacularName` → `vernacularNameMultiLang`, built once. */
+const MULTI_LANG_NAMES = Object.fromEntries(MULTI_LANG_FIELDS.map((field) => [field, `${field}MultiLang`])) as Record<
+  (typeof MULTI_LANG_FIELDS)[number],
+  string
+>;
+
+function shapeOne(source: Record<string, unknown>, language: ResponseLanguage, selected: ReadonlySet<string> | undefined) {
+  const out: Record<string, unknown> = {};
+  for (const key in source) {
+    if (selected && !selected.has(key)) continue;
+    const shaping = SHAPING.get(key);
+    const value = shaping === 'share' ? source[key]
+      : shaping !== undefined ? translateByPlan(source[key], shaping, language) : translate(source[key], language);
+    if (value !== undefined) out[key] = value;
+  }
+  for (const field of MULTI_LANG_FIELDS) {
+    if (source[field] === undefined) continue;
+    const name = MULTI_LANG_NAMES[field];
+    if (!selected || selected.has(name)) out[name] = source[field];
+  }
+  return out;
+}
+
 /**
  * A taxon as answered: every localized value translated, and the name fields also copied
  * untranslated as `<field>MultiLang` (only those selected, when a selection is given). One pass
  * over the fields: this runs for every taxon of every page.
  */
 export function shapeTaxon(taxon: object, language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown> {
-  const source = taxon as Record<string, unknown>;
-  const selected = selection.selectedFields?.length ? new Set(selection.selectedFields.map((f) => f.split('.')[0]!)) : undefined;
-  const out: Record<string, unknown> = {};
-  for (const key in source) {
-    if (selected && !selected.has(key)) continue;
-    const plan = Object.hasOwn(TAXON_TRANSLATION_PLAN, key) ? TAXON_TRANSLATION_PLAN[key] : undefined;
-    // Fields the schema knows without localized values inside are shared untouched.
-    const value = plan !== undefined ? translateByPlan(source[key], plan, language)
-      : KNOWN_FIELDS.has(key) ? source[key] : translate(source[key], language);
-    if (value !== undefined) out[key] = value;
-  }
-  for (const field of MULTI_LANG_FIELDS) {
-    const name = `${field}MultiLang`;
-    if (source[field] !== undefined && (!selected || selected.has(name))) out[name] = source[field];
-  }
-  return out;
+  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection));
+}
+
+/** `shapeTaxon` for the taxa of one request, one at a time: the selection is read once for all. */
+export function taxonShaper(language: ResponseLanguage, selection: FieldSelection = {}): (taxon: object) => Record<string, unknown> {
+  const selected = selectedKeys(selection);
+  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected);
 }
 
 export function shapeTaxa(taxa: object[], language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown>[] {
-  return taxa.map((taxon) => shapeTaxon(taxon, language, selection));
+  return taxa.map(taxonShaper(language, selection));
 }

@@ -2,12 +2,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_ANSWERS, pageAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '../../schemas/taxa.ts';
-import { languageOf, shapeTaxa } from '../../shape.ts';
+import { languageOf } from '../../shape.ts';
+import type { TaxonTexts } from '../../taxon-texts.ts';
 import { requestFilter, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 const response = { 200: pageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
 
-export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
+/** The page routes also write their answers from the kept texts of taxa (`taxon-texts.ts`). */
+export interface TaxaPageRouteOptions extends TaxaRouteOptions {
+  texts: TaxonTexts;
+}
+
+export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async (app, { taxa, texts }) => {
   for (const method of ['GET', 'POST'] as const) {
     const querystring = method === 'GET' ? taxaGetPageQuery : taxaPageQuery;
     const body = method === 'POST' ? filterBodySchema : undefined;
@@ -23,18 +29,16 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
           ...(body ? { body } : {}),
           response,
         },
-        handler: async (request) => {
+        handler: async (request, reply) => {
           const q = request.query;
           const fields = selectionOf(q);
-          const page = await taxa.page(q.checklistVersion, {
-            filter: requestFilter(method, q, request.body),
-            scope: { ...scopeOf(q), speciesOnly },
-            sort: q.sortOrder,
-            page: q.page,
-            pageSize: q.pageSize,
-            fields,
-          });
-          return { ...page, results: shapeTaxa(page.results, languageOf(request), fields) };
+          const filter = requestFilter(method, q, request.body);
+          const scope = { ...scopeOf(q), speciesOnly };
+          const answer = await texts.page(q.checklistVersion, languageOf(request), fields, () =>
+            taxa.page(q.checklistVersion, { filter, scope, sort: q.sortOrder, page: q.page, pageSize: q.pageSize, fields }),
+          );
+          // Serialised already: the route's serializer sends (and, in tests, checks) its text.
+          return reply.send(answer as never);
         },
       });
     }
@@ -43,18 +47,16 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
       method,
       url: '/taxa/:id/species',
       schema: { summary: 'A page of the species under a taxon', tags: ['taxa'], querystring, params: taxonParams, ...(body ? { body } : {}), response },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const q = request.query;
         const fields = selectionOf(q);
-        const page = await taxa.speciesOf(q.checklistVersion, request.params.id, {
-          filter: requestFilter(method, q, request.body),
-          scope: scopeOf(q),
-          sort: q.sortOrder,
-          page: q.page,
-          pageSize: q.pageSize,
-          fields,
-        });
-        return { ...page, results: shapeTaxa(page.results, languageOf(request), fields) };
+        const filter = requestFilter(method, q, request.body);
+        const answer = await texts.page(q.checklistVersion, languageOf(request), fields, () =>
+          taxa.speciesOf(q.checklistVersion, request.params.id, {
+            filter, scope: scopeOf(q), sort: q.sortOrder, page: q.page, pageSize: q.pageSize, fields,
+          }),
+        );
+        return reply.send(answer as never);
       },
     });
   }
