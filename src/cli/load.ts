@@ -124,7 +124,7 @@ function parseOrReport(argv: string[]): LoadArgs | 'help' | undefined {
 function summary(args: LoadArgs, stats: ElasticsearchLoadStats): string {
   return (
     `loaded ${args.dir} into ${args.url} (prefix ${args.prefix}): ${stats.versions.join(', ')}; ` +
-    `${stats.documents.taxa} taxa and ${stats.documents.names} names in ${stats.seconds} s (${stats.docsPerSecond} documents/s); ` +
+    `${stats.documents.taxa} taxa, ${stats.documents.names} names and ${stats.documents.changes} change records in ${stats.seconds} s (${stats.docsPerSecond} documents/s); ` +
     `aliases swapped, ${stats.replaced.length} old index(es) removed\n${JSON.stringify(stats)}\n`
   );
 }
