@@ -34,14 +34,11 @@ export const DRIFT_RATES = {
 } as const;
 
 export type DriftKind = keyof typeof DRIFT_RATES;
+/** Draws that are not changes per step: `invasive`, whether invasiveness was noted before 2015. */
+type DrawKind = DriftKind | 'invasive';
 
-const kindCodes = new Map<string, number>();
-
-function kindCode(kind: string): number {
-  let code = kindCodes.get(kind);
-  if (code === undefined) kindCodes.set(kind, (code = hashString(kind)));
-  return code;
-}
+const KINDS = [...Object.keys(DRIFT_RATES), 'invasive'] as DrawKind[];
+const KIND_CODES = Object.fromEntries(KINDS.map((kind) => [kind, hashString(kind)])) as Record<DrawKind, number>;
 
 export class Drift {
   private readonly seed: number;
@@ -60,8 +57,8 @@ export class Drift {
   }
 
   /** A uniform draw in [0, 1), the same in every version, for a kind and taxon (and a part, such as a year). */
-  uniform(kind: string, key: number, part = 0): number {
-    return mixSeed(this.seed, kindCode(kind), key, part) / 4294967296;
+  uniform(kind: DrawKind, key: number, part = 0): number {
+    return mixSeed(this.seed, KIND_CODES[kind], key, part) / 4294967296;
   }
 
   /** Whether the version has the state from before the change (it happened at this step or a newer one). */
@@ -70,7 +67,7 @@ export class Drift {
   }
 
   /** A generator for what the old state was: the same in every version. */
-  random(kind: string, key: number, part = 0): Random {
-    return new Random(mixSeed(this.seed, kindCode(kind), key, part, 0x5eed));
+  random(kind: DrawKind, key: number, part = 0): Random {
+    return new Random(mixSeed(this.seed, KIND_CODES[kind], key, part, 0x5eed));
   }
 }

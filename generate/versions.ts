@@ -131,7 +131,9 @@ export class VersionEdits {
   private synonymsAsOf(taxon: Taxon, place: TaxonPlace, source: [SynonymField, SimpleTaxon] | undefined): void {
     let last: [SynonymField, SimpleTaxon] | undefined;
     for (const field of SYNONYM_FIELDS) {
-      for (const entry of taxon[field] ?? []) if (entry !== source?.[1]) last = [field, entry];
+      const list = taxon[field];
+      if (list === undefined) continue;
+      for (const entry of list) if (entry !== source?.[1]) last = [field, entry];
     }
     if (last === undefined || !this.drift.happened('synonymAdded', place.key)) return;
     const [field, entry] = last;
