@@ -7,10 +7,11 @@ import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { Taxon } from '../src/taxon/schema.ts';
 import { IdScheme, MAX_TAXA } from './ids.ts';
 import { informalTaxonGroups } from './informal-groups.ts';
-import { hashString, mixSeed, Random } from './random.ts';
+import { mixSeed, Random } from './random.ts';
 import { TaxonFactory } from './taxon-factory.ts';
 import { buildSkeleton } from './tree.ts';
-import { KNOWN_VERSIONS, taxonInVersion } from './versions.ts';
+import { versionTaxa } from './version-taxa.ts';
+import { KNOWN_VERSIONS, VersionEdits } from './versions.ts';
 
 export interface GenerateOptions {
   /** Number of taxa, the root included. */
@@ -23,7 +24,7 @@ export interface SyntheticChecklist {
   informalTaxonGroups: InformalTaxonGroup[];
   /** The `current` version's taxa in file order (pre-order); a fresh iteration each call. */
   taxa(): Iterable<Taxon>;
-  /** The taxa of any known version (`current`, `MR.424`, …), derived from the same tree. */
+  /** The taxa of any known version (`current`, `MR.424`, …), derived from the current ones (versions.ts). */
   versionTaxa(version: string): Iterable<Taxon>;
   readonly size: number;
   readonly seed: number;
@@ -32,10 +33,6 @@ export interface SyntheticChecklist {
 function* currentTaxa(factory: () => TaxonFactory, size: number): Generator<Taxon> {
   const taxa = factory();
   for (let index = 0; index < size; index++) yield taxa.build(index);
-}
-
-function* derivedTaxa(source: Iterable<Taxon>, version: string, rng: Random): Generator<Taxon> {
-  for (const taxon of source) yield taxonInVersion(rng, taxon, version);
 }
 
 export function generateChecklist(options: GenerateOptions): SyntheticChecklist {
@@ -59,8 +56,7 @@ export function generateChecklist(options: GenerateOptions): SyntheticChecklist 
       if (!KNOWN_VERSIONS.includes(version)) {
         throw new RangeError(`Unknown checklist version '${version}' (known: ${KNOWN_VERSIONS.join(', ')})`);
       }
-      const rng = (): Random => new Random(mixSeed(seed, hashString(version)));
-      return { [Symbol.iterator]: () => derivedTaxa(taxa(), version, rng()) };
+      return { [Symbol.iterator]: () => versionTaxa(taxa(), skeleton, ids, new VersionEdits(version, seed, ids)) };
     },
   };
 }

@@ -20,7 +20,7 @@ const RELATIONS: readonly (readonly [Relation, number])[] = [
 const SHARE: Readonly<Record<string, number>> = { species: 0.2, subspecies: 0.08, genus: 0.05 };
 
 /** Another name for the same taxon: a moved epithet, a new epithet, or both new. */
-function synonymName(rng: Random, rank: string, scientificName: string): string {
+export function synonymName(rng: Random, rank: string, scientificName: string): string {
   if (rank === 'genus') return genusName(rng);
   const words = scientificName.split(' ');
   const genus = words[0] ?? '';

@@ -205,11 +205,16 @@ describe('generateChecklist', () => {
     }
   });
 
-  it('derives other versions from the same tree with some statuses changed', () => {
+  it('derives other versions from the current taxa: most in the same place, some statuses changed', () => {
     const checklist = generateChecklist({ taxa: 4000, seed: 5 });
     const current = [...checklist.taxa()];
     const old = [...checklist.versionTaxa('MR.427')];
-    expect(old.map((t) => [t.id, t.isPartOf])).toEqual(current.map((t) => [t.id, t.isPartOf]));
+    // The tree drifts between versions (generate-drift.test.ts): most taxa keep their id and parent.
+    const parentOf = new Map(old.map((t) => [t.id, t.isPartOf]));
+    const kept = current.filter((t) => parentOf.has(t.id) && parentOf.get(t.id) === t.isPartOf);
+    expect(kept.length / current.length).toBeGreaterThan(0.85);
+    expect(kept.length).toBeLessThan(current.length);
+    for (const taxon of old) expect(taxonSchema.safeParse(JSON.parse(JSON.stringify(taxon))).success, taxon.id).toBe(true);
     expect(lines(old)).not.toEqual(lines(current));
     expect(old.every((t) => (t.latestRedListStatusFinland?.year ?? 0) <= 2000)).toBe(true);
     expect(lines(checklist.versionTaxa('MR.427'))).toEqual(lines(old));
