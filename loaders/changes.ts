@@ -6,9 +6,9 @@
  * once per version, and only taxa whose fingerprints differ are compared field by field.
  */
 import { createHash } from 'node:crypto';
-import { canonical, changeOf, type ChangeRecord } from '../src/taxon/changes.ts';
+import { changeOf, type ChangeRecord } from '../src/taxon/changes.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
-import { givenTaxonOf } from './derive.ts';
+import { givenCanonical, givenTaxonOf } from './derive.ts';
 
 /** A change record as indexed: keyed by both versions, with its place in the taxonomic order. */
 export interface ChangeDocument extends ChangeRecord<TaxonDocument> {
@@ -30,7 +30,7 @@ type Fingerprints = Map<string, string>;
 
 function fingerprintsOf(documents: readonly TaxonDocument[]): Fingerprints {
   const prints: Fingerprints = new Map();
-  for (const doc of documents) prints.set(doc.id, createHash('sha1').update(canonical(givenTaxonOf(doc))).digest('base64'));
+  for (const doc of documents) prints.set(doc.id, createHash('sha1').update(givenCanonical(doc)).digest('base64'));
   return prints;
 }
 

@@ -5,6 +5,7 @@
  * sums the species counts. Documents come out in taxonomic order, which the embedded engine
  * uses as its document order, so a taxonomic sort costs nothing there.
  */
+import { canonical } from '../src/taxon/changes.ts';
 import { DERIVED_KEYS, PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDocument } from '../src/taxon/schema.ts';
 import { isSpeciesLevel } from '../src/taxon/ranks.ts';
 import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
@@ -67,11 +68,29 @@ const NOT_GIVEN: ReadonlySet<string> = new Set<string>([...DERIVED_KEYS, 'specie
  * when the data does not give it; a change of rank shows as `taxonRank`).
  */
 export function givenTaxonOf(doc: TaxonDocument): Taxon {
+  return givenFieldsOf(doc) as Taxon;
+}
+
+/**
+ * `canonical(givenTaxonOf(doc))` without the copy: what a version's fingerprint of the taxon is
+ * made of (`loaders/changes.ts`), once per taxon and version.
+ */
+export function givenCanonical(doc: TaxonDocument): string {
+  const source = doc as unknown as Record<string, unknown>;
+  const groups = GIVEN_GROUPS.get(doc);
+  const keys = Object.keys(source).filter((key) => source[key] !== undefined && !NOT_GIVEN.has(key));
+  if (groups !== undefined) keys.push('informalTaxonGroups');
+  keys.sort();
+  const value = (key: string) => (key === 'informalTaxonGroups' ? groups : source[key]);
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value(key))}`).join(',')}}`;
+}
+
+function givenFieldsOf(doc: TaxonDocument): Record<string, unknown> {
   const given: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(doc)) if (!NOT_GIVEN.has(key)) given[key] = value;
   const groups = GIVEN_GROUPS.get(doc);
   if (groups !== undefined) given.informalTaxonGroups = groups;
-  return given as Taxon;
+  return given;
 }
 
 function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: number, groups: readonly string[]) {

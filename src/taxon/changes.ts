@@ -97,9 +97,9 @@ function differencesAt(path: string, a: unknown, b: unknown, out: Difference[]):
 
 /** The differences of two versions of one taxon, derived fields left out. */
 export function taxonDifferences(from: object, to: object): Difference[] {
-  const given = (taxon: object) => Object.fromEntries(Object.entries(taxon).filter(([key]) => !IGNORED.has(key)));
+  const [x, y] = [from as Record<string, unknown>, to as Record<string, unknown>];
   const out: Difference[] = [];
-  differencesAt('', given(from), given(to), out);
+  for (const key of keysOf(x, y)) if (!IGNORED.has(key)) differencesAt(key, own(x, key), own(y, key), out);
   return out;
 }
 

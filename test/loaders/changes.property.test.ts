@@ -6,7 +6,9 @@ import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changeDocumentsOf } from '../../loaders/changes.ts';
+import { givenCanonical, givenTaxonOf } from '../../loaders/derive.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
+import { canonical } from '../../src/taxon/changes.ts';
 import { asBrute, bruteDifferences, type Taxon } from '../helpers/brute-changes.ts';
 import { FIXTURE_DIR, fixtureCopy, ndjson, removeTempDirs } from '../helpers/data-dir.ts';
 
@@ -54,6 +56,7 @@ describe('the change records of a load', () => {
       fc.asyncProperty(versionPair, async ({ older, newer }) => {
         const dir = await fixtureCopy({ 'MR.424.ndjson': ndjson(older), 'current.ndjson': ndjson(newer), 'checklist-versions.json': versions });
         const { dataSet } = await loadDataDirectory(dir);
+        for (const doc of dataSet.versions.flatMap((v) => v.documents)) expect(givenCanonical(doc)).toBe(canonical(givenTaxonOf(doc)));
         const records = changeDocumentsOf(dataSet.versions)('current');
         expect(records.every((r) => r.since === 'MR.424' && r.id === `MR.424/${r.taxonId}`)).toBe(true);
         expect(records.map((r) => r.order)).toEqual(records.map((_, i) => i + 1));
