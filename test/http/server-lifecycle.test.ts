@@ -50,7 +50,7 @@ describe('taxa serve', () => {
     await server.logged(loaded);
     const messages = server.logs.map((line) => line.msg);
     expect(messages.indexOf('engine opened')).toBeLessThan(messages.indexOf('data loaded'));
-    for (const version of ['current', 'MR.424', 'MR.484']) {
+    for (const version of ['current', 'MR.424', 'MR.425', 'MR.426', 'MR.427', 'MR.428', 'MR.484']) {
       expect(server.logs.find((line) => line.msg === `read ${version}`)).toMatchObject({ phase: 'read', version, seconds: expect.any(Number) });
       for (const kind of ['taxa', 'names']) {
         const built = server.logs.find((line) => line.msg === `indexed ${version} ${kind}`);
