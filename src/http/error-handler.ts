@@ -64,10 +64,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /** An HTTP/1.1 request without `Host` (Node is told to let it through) is a 400 error object. */
 export function registerHostCheck(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return;
+  // A callback hook: an async one costs every request a promise and a turn of the microtask queue.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.raw.httpVersion !== '1.1' || request.headers.host !== undefined) return done();
     reply.header('Connection', 'close');
-    throw new AppError('BAD_REQUEST', 'An HTTP/1.1 request needs a Host header');
+    done(new AppError('BAD_REQUEST', 'An HTTP/1.1 request needs a Host header'));
   });
 }
 

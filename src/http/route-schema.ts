@@ -6,6 +6,7 @@
  */
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { AppError, pointerToken } from '../errors.ts';
 
@@ -34,7 +35,13 @@ function validationError(part: Part, error: z.ZodError): AppError {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const part = PART_OF[httpPart ?? ''];
   if (part === undefined) return (data) => ({ value: data });
+  // Requests repeat the same few query strings: a valid one's result is kept (frozen, as every
+  // request that repeats it shares it) under its text; refusals are worked out again each time.
+  const valid = new LRUCache<string, { value: unknown }>({ max: KEPT_VALID_PARTS });
   return (data) => {
+    const key = partKey(data);
+    const kept = key === undefined ? undefined : valid.get(key);
+    if (kept !== undefined) return kept;
     let parsed: ReturnType<typeof schema.safeParse>;
     try {
       parsed = schema.safeParse(data ?? {});
@@ -42,9 +49,37 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
       if (error instanceof AppError) return { error };
       throw error;
     }
-    return parsed.success ? { value: parsed.data } : { error: validationError(part, parsed.error) };
+    if (!parsed.success) return { error: validationError(part, parsed.error) };
+    const result = { value: deepFreeze(parsed.data) };
+    if (key !== undefined) valid.set(key, result);
+    return result;
   };
 };
+
+/** Valid query strings and path parameters kept per route and part. */
+const KEPT_VALID_PARTS = 256;
+
+/**
+ * The text of a query string or path parameters as Fastify parses them (strings, or arrays of
+ * strings for a repeated parameter), which names them exactly; `undefined` for anything else.
+ */
+function partKey(data: unknown): string | undefined {
+  if (data === undefined || data === null) return '';
+  if (typeof data !== 'object') return undefined;
+  for (const name in data) {
+    const value = (data as Record<string, unknown>)[name];
+    if (typeof value !== 'string' && !(Array.isArray(value) && value.every((item) => typeof item === 'string'))) return undefined;
+  }
+  return JSON.stringify(data);
+}
+
+function deepFreeze<V>(value: V): V {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
 
 /**
  * An answer serialised already (a page of taxa from their kept texts, `taxon-texts.ts`), sent

@@ -66,7 +66,17 @@ export interface EmbeddedEngine extends SearchEngine {
   builtFields(): BuiltFields;
 }
 
-export function createEmbeddedEngine(): EmbeddedEngine {
+export interface EmbeddedEngineOptions {
+  /**
+   * Keep, per index, the plans of repeated bodies and the matches of repeated queries that
+   * compute no scores (`DocumentIndexOptions.queryCache`). Default: on; off, every search is
+   * evaluated afresh (what a benchmark of evaluation measures).
+   */
+  queryCache?: boolean;
+}
+
+export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): EmbeddedEngine {
+  const queryCache = options.queryCache ?? true;
   const mappings = new Map<IndexKind, MappedIndex>();
   const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
   let snapshot: Snapshot = { catalog: { informalTaxonGroups: [], checklistVersions: [] }, indices: new Map() };
@@ -79,7 +89,9 @@ export function createEmbeddedEngine(): EmbeddedEngine {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
           const started = performance.now();
           const name = `${version.id}-${kind}`;
-          const index = DocumentIndex.build(docs, { ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], docValueFields: DOC_VALUE_FIELDS[kind] });
+          const index = DocumentIndex.build(docs, {
+            ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], docValueFields: DOC_VALUE_FIELDS[kind], queryCache,
+          });
           index.warm(warm[kind] ?? []);
           indices.set(indexKey({ version: version.id, kind }), index);
           onBuilt?.({ version: version.id, kind, documents: index.size, seconds: Math.round(performance.now() - started) / 1000 });

@@ -10,14 +10,15 @@ import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { SearchBody, SearchResult } from '../engine.ts';
 import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
-import { asBitset, type DocSet } from './sets/doc-set.ts';
+import { Bitset } from './sets/bitset.ts';
+import { asBitset, DocList, type DocSet } from './sets/doc-set.ts';
 import { pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
 import type { FieldCatalog } from './build/field-catalog.ts';
 import { FieldIndexBuilder } from './build/field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
 import { IndexData } from './build/index-data.ts';
 import { IndexingError } from './build/index-values.ts';
-import { cloneJson, deepFreeze, isRecord, ownValue } from './primitives/json.ts';
+import { cloneJson, deepFreeze, exactJsonKey, isRecord, ownValue, type JsonRecord } from './primitives/json.ts';
 import { evaluate, scoreOf, type Scorer } from './evaluate/query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
 import { parseSource, SourceFilters, type SourceFilter } from './respond/source-filter.ts';
@@ -49,6 +50,11 @@ export interface DocumentIndexOptions {
    * they are indexed during `build`, and the documents kept are copies without them. Default: none.
    */
   sourceExcludes?: readonly string[];
+  /**
+   * Keep the parsed plan of each body and the matches of each query that computes no scores,
+   * for the next search that repeats them (`README.md`, "The query cache"). Default: on.
+   */
+  queryCache?: boolean;
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
@@ -69,6 +75,28 @@ interface Continuation {
   scores: Float64Array | number;
   maxScore: number | null;
 }
+/**
+ * The query cache, in the spirit of Elasticsearch's node query cache: the plans of the last bodies
+ * (by their JSON text), and the matches of the last queries that compute no scores (by the JSON
+ * text of the query), copied out of scratch memory: as a sorted list or a bitset, whichever is
+ * smaller, counted in bytes. An index never changes, so what is kept stays true for its life.
+ */
+const KEPT_PLANS = 512;
+const KEPT_MATCHES_BYTES = 8 * 1024 * 1024;
+const KEPT_MATCHES = 1024;
+
+/** A plan kept for its body, with the key of its query's matches when they can be kept. */
+interface KeptPlan {
+  plan: SearchPlan;
+  matchesKey: string | undefined;
+}
+
+/** The matches of a query kept past its search: read-only, never scratch memory. */
+interface KeptMatches {
+  docs: DocSet;
+  count: number;
+}
+
 /** Documents indexed before each field's buffers are sized for the whole collection. */
 const SAMPLE_DOCS = 2_000;
 
@@ -76,14 +104,21 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   private readonly sortOrders = new SortOrderCache();
   private readonly sources: SourceFilters;
   private readonly continuations = new LRUCache<string, Continuation>({ max: KEPT_CONTINUATIONS });
+  private readonly plans: LRUCache<string, KeptPlan> | undefined;
+  private readonly matches: LRUCache<string, KeptMatches> | undefined;
 
   private constructor(
     private readonly docs: readonly T[],
     private readonly ids: readonly string[],
     private readonly data: IndexData,
     private readonly name: string,
+    queryCache: boolean,
   ) {
     this.sources = new SourceFilters(docs);
+    if (queryCache) {
+      this.plans = new LRUCache({ max: KEPT_PLANS });
+      this.matches = new LRUCache({ max: KEPT_MATCHES, maxSize: KEPT_MATCHES_BYTES, sizeCalculation: matchesBytes });
+    }
   }
 
   /**
@@ -120,7 +155,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const built = builders.map((builder) => builder.build(stored.length));
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
-    return new DocumentIndex(stored, ids, data, options.name ?? '');
+    return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true);
   }
 
   /** The fields whose index has been built so far: what `warm` builds again in a new index. */
@@ -159,13 +194,12 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
 
   /** Everything evaluation hands on (scratch memory included) is used up before this returns. */
   private execute(body: SearchBody, started: number): SearchResult<T> {
-    const plan = parseSearchBody(body, this.data);
+    const { plan, matchesKey } = this.plan(body);
     const relevance = isRelevanceOrder(plan.sort);
     const key = continuationKey(body, plan);
     const kept = key === undefined ? undefined : this.continuations.get(key);
     if (kept !== undefined) return this.continued(kept, plan, relevance, started);
-    const { docs, count, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
-    const total = count ?? docs.count();
+    const { docs, total, score } = this.matchesOf(plan, matchesKey);
     const order = plan.size > 0 ? planOrder(plan.sort, score, this.sortOrders, this.data.scratch) : undefined;
     const maxScore = order !== undefined && relevance && total > 0 ? topScore(docs, total, order, score) : null;
     // Ordering all matches costs about what ordering this page's does: keep it for the next pages.
@@ -179,6 +213,28 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const response = this.response(plan, page, total, maxScore, score, relevance, started);
     if (plan.aggregations.length > 0) response.aggregations = runAggregations(plan.aggregations, asBitset(docs), total, this.data);
     return response;
+  }
+
+  /** The plan of `body`: parsed, or kept from an earlier search of the same body. */
+  private plan(body: SearchBody): KeptPlan {
+    const key = this.plans === undefined ? undefined : exactJsonKey(body);
+    const kept = key === undefined ? undefined : this.plans!.get(key);
+    if (kept !== undefined) return kept;
+    const plan = parseSearchBody(body, this.data);
+    const query = key === undefined || plan.scoresNeeded ? undefined : exactJsonKey(ownValue(body as JsonRecord, 'query') ?? null);
+    const parsed = { plan, matchesKey: query };
+    if (key !== undefined) this.plans!.set(key, parsed);
+    return parsed;
+  }
+
+  /** The matches of the plan's query, evaluated or kept; kept ones are copied out of scratch memory. */
+  private matchesOf(plan: SearchPlan, matchesKey: string | undefined): { docs: DocSet; total: number; score: Scorer } {
+    const kept = matchesKey === undefined ? undefined : this.matches!.get(matchesKey);
+    if (kept !== undefined) return { docs: kept.docs, total: kept.count, score: 0 };
+    const { docs, count, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
+    const total = count ?? docs.count();
+    if (matchesKey !== undefined) this.matches!.set(matchesKey, { docs: keptCopy(docs, total), count: total });
+    return { docs, total, score };
   }
 
   private continued(kept: Continuation, plan: SearchPlan, relevance: boolean, started: number): SearchResult<T> {
@@ -210,9 +266,13 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   }
 
   private hit(doc: number, plan: SearchPlan, filter: SourceFilter, score: Scorer, relevance: boolean): estypes.SearchHit<T> {
+    const source = filter(doc) as T | undefined;
+    // The common hit (a `_source`, sorted by fields) as one literal, its properties in place.
+    if (source !== undefined && !relevance) {
+      return { _index: this.name, _id: this.ids[doc]!, _score: null, _source: source, sort: sortValuesOf(plan.sort, doc, score) };
+    }
     const hit: estypes.SearchHit<T> = { _index: this.name, _id: this.ids[doc]!, _score: relevance ? scoreOf(score, doc) : null };
-    const source = filter(doc);
-    if (source !== undefined) hit._source = source as T;
+    if (source !== undefined) hit._source = source;
     if (!relevance) hit.sort = sortValuesOf(plan.sort, doc, score);
     return hit;
   }
@@ -250,6 +310,16 @@ function indexDocument(walker: DocumentWalker, number: number, doc: object, id: 
 /** Sizes each field's buffers from its share of values in the first `sampled` documents. */
 function reserveValues(builders: readonly FieldIndexBuilder[], sampled: number, total: number): void {
   for (const builder of builders) builder.reserve(Math.ceil((builder.valueCount / sampled) * total * 1.05) + 1024);
+}
+
+/** The matches as the smaller of a sorted list and a bitset, sharing no memory with the search. */
+function keptCopy(docs: DocSet, count: number): DocSet {
+  if (count > (docs.size + 31) >>> 5) return docs instanceof Bitset ? docs.copy() : Bitset.of(docs.size, docs.toArray());
+  return new DocList(docs.size, docs instanceof DocList ? docs.docs.slice() : docs.toArray());
+}
+
+function matchesBytes(kept: KeptMatches): number {
+  return 64 + (kept.docs instanceof Bitset ? kept.docs.words.byteLength : 4 * kept.count);
 }
 
 /** The key a later page of `body` is kept by (the body without `from` and `size`), if it can be. */

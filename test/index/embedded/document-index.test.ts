@@ -213,4 +213,27 @@ describe('DocumentIndex', () => {
     expect(hits.map((hit) => [hit._id, hit.sort])).toEqual(expected.map((doc) => [doc.id, [doc.score, doc.n]]));
     expect(new Set(expected.map((doc) => doc.score)).size).toBeGreaterThan(5);
   });
+
+  it('answers a repeated body from its query cache as it answered it first, and never keeps what a body cannot name exactly', () => {
+    const docs = Array.from({ length: 3000 }, (_, i) => ({ id: `d${i}`, n: i % 100, k: i % 3 === 0 ? 'x' : 'y', b: i % 5 === 0 }));
+    const cached = DocumentIndex.build(docs, { fields, idField: 'id' });
+    const fresh = DocumentIndex.build(docs, { fields, idField: 'id', queryCache: false });
+    const dense: SearchBody = { query: { bool: { filter: [{ term: { k: 'y' } }], must_not: [{ term: { b: true } }] } }, sort: ['n'], from: 5, size: 7 };
+    const sparse: SearchBody = { query: { bool: { filter: [{ term: { k: 'x' } }, { range: { n: { gte: 10, lte: 12 } } }] } }, track_total_hits: true };
+    const counted: SearchBody = { query: { bool: { filter: [{ term: { k: 'x' } }] } }, size: 0, aggs: { n: { terms: { field: 'n', size: 3 } } } };
+    const answer = (index: DocumentIndex, body: SearchBody) => {
+      const { took, ...rest } = index.search(structuredClone(body));
+      return rest;
+    };
+    // Other searches in between reuse the scratch memory the kept matches were copied out of.
+    for (let round = 0; round < 3; round++) {
+      for (const body of [dense, sparse, counted, { ...dense, from: 40 }]) expect(answer(cached, body)).toEqual(answer(fresh, body));
+    }
+    // `size: NaN` is refused, and `size: null` is the default, though both are written `null`.
+    expect(answer(cached, { size: null } as never).hits.hits).toHaveLength(10);
+    expect(() => cached.search({ size: Number.NaN })).toThrow('expected a non-negative integer');
+    const query = { bool: { filter: [{ term: { k: 'x' } }] } };
+    expect(cached.search({ query }).hits.hits).toHaveLength(10);
+    expect(() => cached.search({ query, highlight: undefined } as never)).toThrow('highlight');
+  });
 });

@@ -16,8 +16,20 @@ type Eager = 'all' | string[] | undefined;
 /** Fields are built up front, or on first use: the answers must not tell. */
 const eagerArb = fc.constantFrom<Eager>(undefined, 'all', ['kw', 'n', 'items.name', 'grp']);
 
+/**
+ * The answer of a fresh index, searched twice: the second search repeats the body, so it is
+ * answered from the query cache (its plan, and the matches of a query without scores), and must
+ * answer the same.
+ */
 function engineAnswer(docs: Record<string, unknown>[], body: Record<string, unknown>, eager: Eager = undefined): { refused: string } | { response: object } {
   const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id', ...(eager === undefined ? {} : { eagerFields: eager }) });
+  const first = searchOnce(index, body);
+  const again = searchOnce(index, structuredClone(body));
+  expect(again).toEqual(first);
+  return again;
+}
+
+function searchOnce(index: DocumentIndex, body: Record<string, unknown>): { refused: string } | { response: object } {
   try {
     const { took, timed_out, _shards, ...response } = index.search(untyped(body));
     expect([typeof took, timed_out, _shards]).toEqual(['number', false, { total: 1, successful: 1, skipped: 0, failed: 0 }]);

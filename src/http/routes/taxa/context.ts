@@ -34,11 +34,13 @@ export function scopeOf(query: { checklist: string; includeHidden: boolean; pare
   };
 }
 
+/** The field selection of a request (literals rather than spreads: this runs on every request). */
 export function selectionOf(query: FieldSelection): FieldSelection {
-  return {
-    ...(query.selectedFields ? { selectedFields: query.selectedFields } : {}),
-    includeMedia: query.includeMedia ?? false,
-    includeDescriptions: query.includeDescriptions ?? false,
-    includeRedListEvaluations: query.includeRedListEvaluations ?? false,
-  };
+  const includeMedia = query.includeMedia ?? false;
+  const includeDescriptions = query.includeDescriptions ?? false;
+  const includeRedListEvaluations = query.includeRedListEvaluations ?? false;
+  const selectedFields = query.selectedFields;
+  return selectedFields
+    ? { selectedFields, includeMedia, includeDescriptions, includeRedListEvaluations }
+    : { includeMedia, includeDescriptions, includeRedListEvaluations };
 }
