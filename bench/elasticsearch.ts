@@ -57,7 +57,8 @@ async function browseMix(engines: Engines) {
     ['nested aggregation', nestedAggregations(), Math.max(100, runs / 10)],
   ];
   for (const [label, bodies, count] of mixes) {
-    for (const name of ENGINES) report(label, name, await measure(bodies, count, (body) => engines[name].search(ref, body)));
+    for (const name of ENGINES)
+      report(label, name, await measure(bodies, count, (body) => engines[name].search(ref, body)));
   }
 }
 
@@ -67,7 +68,8 @@ async function nameSearchMix(engines: Engines, names: ReturnType<typeof nameEntr
   const serviceOf = (engine: SearchEngine) => createSearchService({ versions: createVersions(engine) });
   const services = { Elasticsearch: serviceOf(engines.Elasticsearch), embedded: serviceOf(engines.embedded) };
   for (const { label, queries, matchType } of nameSearchCases(mix)) {
-    for (const name of ENGINES) report(`search ${label}`, name, await measure(queries, runs, nameSearch(services[name], matchType)));
+    for (const name of ENGINES)
+      report(`search ${label}`, name, await measure(queries, runs, nameSearch(services[name], matchType)));
   }
 }
 
@@ -100,7 +102,10 @@ async function main() {
 
     const engines: Engines = { Elasticsearch: elasticsearch, embedded };
     await browseMix(engines);
-    await nameSearchMix(engines, nameEntriesOf(dataSet.versions.find((version) => version.id === 'current')!.documents));
+    await nameSearchMix(
+      engines,
+      nameEntriesOf(dataSet.versions.find((version) => version.id === 'current')!.documents),
+    );
     await embedded.close();
   } finally {
     try {

@@ -37,7 +37,10 @@ async function main() {
   const current = dataSet.versions.find((v) => v.id === 'current')!;
   const entries = nameEntriesOf(current.documents);
   const engine = createEmbeddedEngine();
-  engine.replaceData({ ...engineDataOf(dataSet), versions: [{ id: 'current', indices: { taxa: current.documents, names: entries } }] });
+  engine.replaceData({
+    ...engineDataOf(dataSet),
+    versions: [{ id: 'current', indices: { taxa: current.documents, names: entries } }],
+  });
   const visible = entries.filter((entry) => !entry.hidden);
   const mix = queryMix(entries, 400);
   const count = Number(args.queries);
@@ -53,15 +56,19 @@ async function main() {
     let bestMissing = 0;
     for (const raw of queries) {
       const request = prepareNameSearch(searchParamsOf(searchQuery.parse({ query: raw, matchType: 'likely' })));
-      const similarity = (entry: NameEntry) => (isExactByKeys(entry, request.query) ? 0 : likelySimilarityAboveThreshold(entry, request.query));
-      const truth = visible.map((entry) => ({ id: entry.id, similarity: similarity(entry), name: entry.name }))
+      const similarity = (entry: NameEntry) =>
+        isExactByKeys(entry, request.query) ? 0 : likelySimilarityAboveThreshold(entry, request.query);
+      const truth = visible
+        .map((entry) => ({ id: entry.id, similarity: similarity(entry), name: entry.name }))
         .filter((row) => row.similarity > LIKELY_THRESHOLD)
         .sort((a, b) => b.similarity - a.similarity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
         .slice(0, TOP);
       if (truth.length === 0) continue;
       const candidates = new Set<string>();
       for (const pass of ['strict', 'relaxed'] as const) {
-        const hits = (await engine.search<NameEntry>({ version: 'current', kind: 'names' }, compileLikely(request, pass))).hits.hits;
+        const hits = (
+          await engine.search<NameEntry>({ version: 'current', kind: 'names' }, compileLikely(request, pass))
+        ).hits.hits;
         for (const hit of hits) candidates.add(hit._id!);
         // The relaxed pass is asked only when the strict one finds nothing (`likelyMatches`).
         if (hits.some((hit) => similarity(hit._source!) > LIKELY_THRESHOLD)) break;
@@ -71,7 +78,10 @@ async function main() {
       topFound += truth.filter((row) => candidates.has(row.id)).length;
       if (!candidates.has(truth[0]!.id)) bestMissing++;
     }
-    line(`${label}: of the ${TOP} most similar names, among the candidates`, `${topFound} / ${top} (${((100 * topFound) / top).toFixed(1)} %)`);
+    line(
+      `${label}: of the ${TOP} most similar names, among the candidates`,
+      `${topFound} / ${top} (${((100 * topFound) / top).toFixed(1)} %)`,
+    );
     line(`${label}: queries whose most similar name is no candidate`, `${bestMissing} / ${withMatches}`);
   }
 }

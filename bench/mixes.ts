@@ -19,14 +19,25 @@ const SCOPE = { checklist: 'MR.1', includeHidden: false };
 /** POST /taxa filter bodies with three filters: each informal group with each red-list status set. */
 export function filterBodies(groups: string[]) {
   return groups.flatMap((group) =>
-    STATUSES.map((status) => ({ informalTaxonGroups: group, 'latestRedListStatusFinland.status': status, finnish: true })),
+    STATUSES.map((status) => ({
+      informalTaxonGroups: group,
+      'latestRedListStatusFinland.status': status,
+      finnish: true,
+    })),
   );
 }
 
 /** The filtered page of each body: taxonomic sort, page size 20, pages 1 to 3 in turn. */
 export function filteredPages(bodies: object[]) {
   return bodies.map((body, i) =>
-    compileTaxaPage({ filter: parseFilterBody(body), scope: SCOPE, sort: { field: 'taxonomic', direction: 'asc' }, page: 1 + (i % 3), pageSize: 20, fields: {} }),
+    compileTaxaPage({
+      filter: parseFilterBody(body),
+      scope: SCOPE,
+      sort: { field: 'taxonomic', direction: 'asc' },
+      page: 1 + (i % 3),
+      pageSize: 20,
+      fields: {},
+    }),
   );
 }
 
@@ -34,7 +45,12 @@ export function filteredPages(bodies: object[]) {
 export function nestedAggregations() {
   const specs = parseAggregateBy('informalTaxonGroups,latestRedListStatusFinland.status');
   return STATUSES.map((status) =>
-    compileTaxaAggregate(parseFilterBody({ 'latestRedListStatusFinland.status': ['!MX.iucnLC', ...status.slice(1)] }), SCOPE, specs, 10),
+    compileTaxaAggregate(
+      parseFilterBody({ 'latestRedListStatusFinland.status': ['!MX.iucnLC', ...status.slice(1)] }),
+      SCOPE,
+      specs,
+      10,
+    ),
   );
 }
 
@@ -95,5 +111,6 @@ export function nameSearchCases(mix: QueryMix): { label: string; queries: string
 
 /** A function searching `query` in the current version as `/taxa/search?query=…&matchType=…` would. */
 export function nameSearch(search: ReturnType<typeof createSearchService>, matchType?: string) {
-  return (query: string) => search.search('current', searchParamsOf(searchQuery.parse({ query, ...(matchType ? { matchType } : {}) })));
+  return (query: string) =>
+    search.search('current', searchParamsOf(searchQuery.parse({ query, ...(matchType ? { matchType } : {}) })));
 }

@@ -71,7 +71,11 @@ async function main() {
   const search = createSearchService({ versions: createVersions(engine) });
   // Field indices build on first use: warm them before measuring and count their heap.
   for (const q of [mix.prefix[5]!, mix.infix[0]!, mix.typo[0]!]) await nameSearch(search)(q);
-  line('names index heap + array buffers (entries, keys, postings, working memory)', mib(memoryUsed() - taxaOnly), 'target ≤ 1 GiB');
+  line(
+    'names index heap + array buffers (entries, keys, postings, working memory)',
+    mib(memoryUsed() - taxaOnly),
+    'target ≤ 1 GiB',
+  );
 
   for (const { label, queries, matchType } of nameSearchCases(mix)) {
     const latency = await measure(queries, runs, nameSearch(search, matchType));
@@ -93,26 +97,44 @@ async function main() {
     for (const [i, name] of names.entries()) flex.add(i, name);
     return measure(queries, runs, (q) => flex.search(q, { limit: 10, suggest: true }));
   })();
-  report('same mix (prefix, infix, typo)', oursSame, [{ name: 'MiniSearch', latency: miniLatency }, { name: 'FlexSearch', latency: flexLatency }]);
+  report('same mix (prefix, infix, typo)', oursSame, [
+    { name: 'MiniSearch', latency: miniLatency },
+    { name: 'FlexSearch', latency: flexLatency },
+  ]);
 
   await httpThroughput(engine, search, mix.prefix);
 }
 
-async function httpThroughput(engine: ReturnType<typeof createEmbeddedEngine>, search: ReturnType<typeof createSearchService>, prefixes: string[]) {
+async function httpThroughput(
+  engine: ReturnType<typeof createEmbeddedEngine>,
+  search: ReturnType<typeof createSearchService>,
+  prefixes: string[],
+) {
   const app = await createApp({ engine });
   const uncached = await createApp({ engine, searchCacheBytes: 0 });
   const bare = Fastify({ logger: false });
-  const sample = (await app.inject({ method: 'GET', url: `/taxa/search?query=${encodeURIComponent(prefixes[3]!)}` })).json();
+  const sample = (
+    await app.inject({ method: 'GET', url: `/taxa/search?query=${encodeURIComponent(prefixes[3]!)}` })
+  ).json();
   bare.get('/same', async () => sample);
   bare.get('/empty', async () => ({}));
   // The same search with none of the route's schema, shaping, translation or cache: what HTTP adds.
-  bare.get('/taxa/search', async (request) => ({ results: await nameSearch(search)((request.query as { query: string }).query) }));
-  const [appUrl, uncachedUrl, bareUrl] = [await app.listen({ port: 0 }), await uncached.listen({ port: 0 }), await bare.listen({ port: 0 })];
+  bare.get('/taxa/search', async (request) => ({
+    results: await nameSearch(search)((request.query as { query: string }).query),
+  }));
+  const [appUrl, uncachedUrl, bareUrl] = [
+    await app.listen({ port: 0 }),
+    await uncached.listen({ port: 0 }),
+    await bare.listen({ port: 0 }),
+  ];
   // 200 typed prefixes asked in turn, again and again: after the first round the app answers
   // them from its cache, as it does the first letters many users type.
-  const requests = prefixes.slice(0, 200).map((q) => ({ method: 'GET' as const, path: `/taxa/search?query=${encodeURIComponent(q)}` }));
+  const requests = prefixes
+    .slice(0, 200)
+    .map((q) => ({ method: 'GET' as const, path: `/taxa/search?query=${encodeURIComponent(q)}` }));
   const run = async (url: string, options: Partial<autocannon.Options> = {}) =>
-    (await autocannon({ url, connections: 16, duration: Number(args.seconds), workers: 1, ...options })).requests.average;
+    (await autocannon({ url, connections: 16, duration: Number(args.seconds), workers: 1, ...options })).requests
+      .average;
   const empty = await run(`${bareUrl}/empty`);
   const same = await run(`${bareUrl}/same`);
   const ours = await run(appUrl, { requests });

@@ -48,7 +48,14 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
 const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/cli/main.ts', 'serve'], {
-  env: { ...process.env, TAXA_DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', SEARCH_CACHE_MB: '0' },
+  env: {
+    ...process.env,
+    TAXA_DATA_DIR: dir,
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PER_MINUTE: '0',
+    SEARCH_CACHE_MB: '0',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const killChild = () => child.exitCode === null && child.kill('SIGKILL');
@@ -58,7 +65,9 @@ createInterface({ input: child.stdout! }).on('line', (text) => {
   if (text.includes('"msg":"data loaded"')) events.loaded += 1;
   if (text.includes('"msg":"reload refused')) events.refused += 1;
 });
-const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: performance.now() })));
+const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+  child.on('exit', (code) => resolve({ code, at: performance.now() })),
+);
 
 const rssKiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
 
@@ -77,17 +86,68 @@ const readySeconds = (performance.now() - started) / 1000;
 await sleep(2_000);
 const restKiB = rssKiB();
 
-const PREFIXES = ['pa', 'par', 'paru', 'ket', 'kett', 'kot', 'kotk', 'sus', 'lin', 'linn', 'pö', 'pöl', 'ka', 'käk', 'ma', 'maa', 'vu', 'vul', 'ta', 'tal', 'ha', 'hau', 'ko', 'kuu', 'ku', 'mus', 'sa', 'sam', 'pi', 'pik'];
+const PREFIXES = [
+  'pa',
+  'par',
+  'paru',
+  'ket',
+  'kett',
+  'kot',
+  'kotk',
+  'sus',
+  'lin',
+  'linn',
+  'pö',
+  'pöl',
+  'ka',
+  'käk',
+  'ma',
+  'maa',
+  'vu',
+  'vul',
+  'ta',
+  'tal',
+  'ha',
+  'hau',
+  'ko',
+  'kuu',
+  'ku',
+  'mus',
+  'sa',
+  'sam',
+  'pi',
+  'pik',
+];
 const FILTERS = [
   { 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnVU'], finnish: true },
   { informalTaxonGroups: 'MVL.1', taxonRank: 'MX.species' },
   { 'primaryHabitat.habitat': 'MKV.habitatM', invasiveSpecies: false },
 ];
-const AGGREGATIONS = ['informalTaxonGroups,latestRedListStatusFinland.status', 'taxonRank', 'primaryHabitat.habitat;taxonRank'];
+const AGGREGATIONS = [
+  'informalTaxonGroups,latestRedListStatusFinland.status',
+  'taxonRank',
+  'primaryHabitat.habitat;taxonRank',
+];
 const MIXES: Record<string, autocannon.Request[]> = {
-  search: PREFIXES.map((prefix, i) => ({ method: 'GET', path: `/taxa/search?query=${encodeURIComponent(prefix)}&limit=${5 + (i % 3) * 5}` })),
-  filter: FILTERS.flatMap((body) => [1, 2, 3].map((page) => ({ method: 'POST', path: `/taxa?pageSize=20&page=${page}`, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) as autocannon.Request)),
-  aggregate: AGGREGATIONS.map((by) => ({ method: 'GET', path: `/taxa/aggregate?aggregateBy=${encodeURIComponent(by)}` })),
+  search: PREFIXES.map((prefix, i) => ({
+    method: 'GET',
+    path: `/taxa/search?query=${encodeURIComponent(prefix)}&limit=${5 + (i % 3) * 5}`,
+  })),
+  filter: FILTERS.flatMap((body) =>
+    [1, 2, 3].map(
+      (page) =>
+        ({
+          method: 'POST',
+          path: `/taxa?pageSize=20&page=${page}`,
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        }) as autocannon.Request,
+    ),
+  ),
+  aggregate: AGGREGATIONS.map((by) => ({
+    method: 'GET',
+    path: `/taxa/aggregate?aggregateBy=${encodeURIComponent(by)}`,
+  })),
 };
 
 function load(kind: string, durationS: number) {
@@ -103,7 +163,10 @@ function watch() {
   const probing = (async () => {
     while (!stopped) {
       const t = performance.now();
-      const ok = await fetch(`${base}/health/live`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      );
       live.push(performance.now() - t);
       if (!ok) liveFailed += 1;
       await sleep(50);
@@ -120,7 +183,9 @@ function watch() {
 
 const hups = Number(args.hups);
 const stopWatching = watch();
-const hupTimers = Array.from({ length: hups }, (_, i) => setTimeout(() => child.kill('SIGHUP'), ((i + 1) * seconds * 1000) / (hups + 1)));
+const hupTimers = Array.from({ length: hups }, (_, i) =>
+  setTimeout(() => child.kill('SIGHUP'), ((i + 1) * seconds * 1000) / (hups + 1)),
+);
 const results = await Promise.all(Object.keys(MIXES).map(async (kind) => [kind, await load(kind, seconds)] as const));
 hupTimers.forEach(clearTimeout);
 const watched = await stopWatching();
@@ -138,11 +203,25 @@ const row = (label: string, value: string) => process.stdout.write(`${label.padE
 row('data', `${dir} (ready after ${readySeconds.toFixed(1)} s)`);
 row('load', `${seconds} s, ${connections} connections per kind, ${hups} SIGHUP(s)`);
 for (const [kind, result] of results) {
-  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, s]) => `${status}: ${s.count}`).join(', ');
-  row(`${kind}`, `${result.requests.total} requests (${result.requests.average.toFixed(0)}/s), errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms [${statuses}]`);
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, s]) => `${status}: ${s.count}`)
+    .join(', ');
+  row(
+    `${kind}`,
+    `${result.requests.total} requests (${result.requests.average.toFixed(0)}/s), errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms [${statuses}]`,
+  );
 }
-row('/health/live during the load', `${watched.live.length} asked, failed ${watched.liveFailed}, p50 ${percentile(watched.live, 50).toFixed(1)} ms, p99 ${percentile(watched.live, 99).toFixed(1)} ms, max ${watched.live.at(-1)?.toFixed(1)} ms`);
+row(
+  '/health/live during the load',
+  `${watched.live.length} asked, failed ${watched.liveFailed}, p50 ${percentile(watched.live, 50).toFixed(1)} ms, p99 ${percentile(watched.live, 99).toFixed(1)} ms, max ${watched.live.at(-1)?.toFixed(1)} ms`,
+);
 row('reloads', `${events.loaded - 1} done, ${events.refused} refused`);
-row('RSS', `at rest ${mb(restKiB)}, peak under load and reloads ${mb(watched.peakKiB)} (${(watched.peakKiB / restKiB).toFixed(2)}×)`);
-row('shutdown under load', `exit code ${exit.code}, ${((exit.at - termAt) / 1000).toFixed(2)} s after SIGTERM; the burst: ${burstResult.requests.total} requests, ${burstResult['2xx']} 2xx, errors ${burstResult.errors} (refused once closed), non-2xx ${burstResult.non2xx}`);
+row(
+  'RSS',
+  `at rest ${mb(restKiB)}, peak under load and reloads ${mb(watched.peakKiB)} (${(watched.peakKiB / restKiB).toFixed(2)}×)`,
+);
+row(
+  'shutdown under load',
+  `exit code ${exit.code}, ${((exit.at - termAt) / 1000).toFixed(2)} s after SIGTERM; the burst: ${burstResult.requests.total} requests, ${burstResult['2xx']} 2xx, errors ${burstResult.errors} (refused once closed), non-2xx ${burstResult.non2xx}`,
+);
 killChild();

@@ -40,7 +40,11 @@ export function line(label: string, value: string, target = ''): void {
 }
 
 /** A generated checklist of `taxa` taxa (and `versions`, default `current` only), written once to a temporary folder and reused. */
-export async function syntheticDataDirectory(taxa: number, seed: number, versions: readonly string[] = ['current']): Promise<string> {
+export async function syntheticDataDirectory(
+  taxa: number,
+  seed: number,
+  versions: readonly string[] = ['current'],
+): Promise<string> {
   const dir = join(tmpdir(), `taxa-bench-${taxa}-${seed}${versions.length > 1 ? `-${versions.length}v` : ''}`);
   if (!existsSync(join(dir, 'current.ndjson'))) {
     const started = performance.now();

@@ -48,7 +48,10 @@ async function main() {
   const loadStarted = performance.now();
   const { dataSet, stats } = await loadDataDirectory(dir);
   const data = engineDataOf(dataSet);
-  engine.replaceData({ ...data, versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })) });
+  engine.replaceData({
+    ...data,
+    versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })),
+  });
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   line('taxa loaded', `${stats.indexed}`);
   line('load of the taxa (read, validate, derive, index)', `${loadSeconds.toFixed(1)} s`, 'target ≤ 20 s');
@@ -64,8 +67,14 @@ async function main() {
   const ref = { version: 'current', kind: 'taxa' } as const;
   const aggregations = nestedAggregations();
   const uncached = createEmbeddedEngine({ queryCache: false });
-  uncached.replaceData({ ...data, versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })) });
-  for (const [served, label] of [[engine, ''], [uncached, ', no query cache']] as const) {
+  uncached.replaceData({
+    ...data,
+    versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })),
+  });
+  for (const [served, label] of [
+    [engine, ''],
+    [uncached, ', no query cache'],
+  ] as const) {
     const page = await measure(pages, runs, (body) => served.search(ref, body));
     line(`filtered page in process (3 filters${label}) p50`, ms(page.p50), 'target p50 ≤ 1 ms');
     line(`filtered page in process (3 filters${label}) p99`, ms(page.p99));
@@ -87,7 +96,9 @@ async function httpThroughput(engine: ReturnType<typeof createEmbeddedEngine>, b
   const body = JSON.stringify(bodies.find((b, i) => i > 0 && b) ?? bodies[0]);
   const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
   const pages = ['/taxa?pageSize=20', '/taxa?pageSize=20&selectedFields=id,scientificName,vernacularName,taxonRank'];
-  const answers = await Promise.all(pages.map(async (url) => (await app.inject({ ...post, url, payload: body })).json()));
+  const answers = await Promise.all(
+    pages.map(async (url) => (await app.inject({ ...post, url, payload: body })).json()),
+  );
   const bare = Fastify({ logger: false });
   for (const [i, answer] of answers.entries()) bare.post(`/same-page/${i}`, async () => answer);
   bare.post('/empty', async () => ({}));

@@ -53,14 +53,27 @@ async function child(dir: string): Promise<LoadFigures> {
   });
   const readySeconds = (performance.now() - started) / 1000;
   globalThis.gc?.();
-  const figures: LoadFigures = { versions: dataSet.versions.length, readSeconds, built, records, readySeconds, rss: process.memoryUsage().rss };
+  const figures: LoadFigures = {
+    versions: dataSet.versions.length,
+    readSeconds,
+    built,
+    records,
+    readySeconds,
+    rss: process.memoryUsage().rss,
+  };
   if (dataSet.versions.length > 1) {
     const app = await createApp({ engine });
     const runs = Number(args.runs);
     const from = dataSet.versions.find((v) => v.id !== 'current')!.id;
-    const pages = ['changed', 'added', 'renamed,moved'].map((type) => `/taxa/changes?from=${from}&changeType=${type}&pageSize=20&page=2`);
+    const pages = ['changed', 'added', 'renamed,moved'].map(
+      (type) => `/taxa/changes?from=${from}&changeType=${type}&pageSize=20&page=2`,
+    );
     const page = await measure(pages, runs, (url) => app.inject({ url }));
-    const aggregate = await measure([`/taxa/changes/aggregate?from=${from}&aggregateBy=changeTypes`], Math.max(50, runs / 5), (url) => app.inject({ url }));
+    const aggregate = await measure(
+      [`/taxa/changes/aggregate?from=${from}&aggregateBy=changeTypes`],
+      Math.max(50, runs / 5),
+      (url) => app.inject({ url }),
+    );
     await app.close();
     Object.assign(figures, { page, aggregate });
   }
@@ -68,14 +81,30 @@ async function child(dir: string): Promise<LoadFigures> {
 }
 
 function run(dir: string): LoadFigures {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', '--import', 'tsx', new URL(import.meta.url).pathname, '--child', dir,
-    '--runs', String(args.runs)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--max-old-space-size=16384',
+      '--import',
+      'tsx',
+      new URL(import.meta.url).pathname,
+      '--child',
+      dir,
+      '--runs',
+      String(args.runs),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
   return JSON.parse(out.trim().split('\n').at(-1)!) as LoadFigures;
 }
 
 function report(label: string, f: LoadFigures): void {
   line(`${label}: read the taxa (read, validate, derive)`, `${f.readSeconds.toFixed(1)} s`);
-  line(`${label}: build taxa / names / changes indices`, `${f.built.taxa!.toFixed(1)} / ${f.built.names!.toFixed(1)} / ${f.built.changes!.toFixed(1)} s`);
+  line(
+    `${label}: build taxa / names / changes indices`,
+    `${f.built.taxa!.toFixed(1)} / ${f.built.names!.toFixed(1)} / ${f.built.changes!.toFixed(1)} s`,
+  );
   line(`${label}: change records`, `${f.records}`);
   line(`${label}: ready to serve`, `${f.readySeconds.toFixed(1)} s`);
   line(`${label}: resident memory`, mib(f.rss));
@@ -95,7 +124,11 @@ async function main() {
   report(`${seven.versions} versions`, seven);
   line('resident memory, 7 versions / 1', (seven.rss / one.rss).toFixed(2), 'target ≤ 2');
   line('ready to serve, 7 versions / 1', (seven.readySeconds / one.readySeconds).toFixed(2), 'target ≤ 2.5');
-  line('names index / reading the taxa (7 versions)', (seven.built.names! / seven.readSeconds).toFixed(2), 'target ≤ 1');
+  line(
+    'names index / reading the taxa (7 versions)',
+    (seven.built.names! / seven.readSeconds).toFixed(2),
+    'target ≤ 1',
+  );
   line('changes page (filtered, page 2) p50 / p99', `${ms(seven.page!.p50)} / ${ms(seven.page!.p99)}`);
   line('changes aggregateBy=changeTypes p50 / p99', `${ms(seven.aggregate!.p50)} / ${ms(seven.aggregate!.p99)}`);
 }

@@ -13,7 +13,11 @@ const GROUPS: readonly (readonly [id: string, names: Names, subGroups?: readonly
   ['MVL.2', ['Nisäkkäät', 'Däggdjur', 'Mammals'], ['MVL.187']],
   ['MVL.187', ['Lepakot', 'Fladdermöss', 'Bats']],
   ['MVL.27', ['Kalat', 'Fiskar', 'Fishes']],
-  ['MVL.232', ['Hyönteiset ja hämähäkkieläimet', 'Insekter och spindeldjur', 'Insects and arachnids'], ['MVL.33', 'MVL.31', 'MVL.224', 'MVL.38', 'MVL.30']],
+  [
+    'MVL.232',
+    ['Hyönteiset ja hämähäkkieläimet', 'Insekter och spindeldjur', 'Insects and arachnids'],
+    ['MVL.33', 'MVL.31', 'MVL.224', 'MVL.38', 'MVL.30'],
+  ],
   ['MVL.33', ['Kovakuoriaiset', 'Skalbaggar', 'Beetles']],
   ['MVL.31', ['Perhoset', 'Fjärilar', 'Moths and butterflies'], ['MVL.181', 'MVL.183']],
   ['MVL.181', ['Päiväperhoset', 'Dagfjärilar', 'Butterflies']],

@@ -8,7 +8,16 @@ import type { NodeContext } from './context.ts';
 import type { Random } from './random.ts';
 import type { Kingdom, Theme } from './themes.ts';
 import {
-  englishPlural, finnishPlural, genusBase, groupNames, swedishPlural, kingdomGroupNames, otherFinnishName, otherSwedishName, speciesNames, subspeciesNames,
+  englishPlural,
+  finnishPlural,
+  genusBase,
+  groupNames,
+  swedishPlural,
+  kingdomGroupNames,
+  otherFinnishName,
+  otherSwedishName,
+  speciesNames,
+  subspeciesNames,
   type Vernacular,
 } from './vernacular-names.ts';
 
@@ -48,7 +57,13 @@ function namedChance(rank: string, theme: Theme | undefined): number {
 }
 
 /** Builds the names of a taxon from its parent's context. */
-export function nameTaxon(rng: Random, rank: string, parent: NodeContext, theme: Theme | undefined, kingdom: Kingdom): NamedTaxon {
+export function nameTaxon(
+  rng: Random,
+  rank: string,
+  parent: NodeContext,
+  theme: Theme | undefined,
+  kingdom: Kingdom,
+): NamedTaxon {
   if (rank === 'kingdom') return { names: { ...kingdom.vernacular }, base: undefined };
   if (theme === undefined) {
     return { names: rng.chance(0.6) ? kingdomGroupNames(rng, kingdom.plural) : undefined, base: undefined };
@@ -95,7 +110,11 @@ export function addOtherNames(rng: Random, taxon: Taxon, base: Vernacular): void
   }
 }
 
-const fold = (text: string): string => text.normalize('NFD').replace(/[^a-zA-Z]/g, '').toUpperCase();
+const fold = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[^a-zA-Z]/g, '')
+    .toUpperCase();
 
 /** BirdLife code from the Finnish name, EURING code from the scientific name. */
 export function addBirdCodes(rng: Random, taxon: Taxon, base: Vernacular | undefined): void {
@@ -103,7 +122,9 @@ export function addBirdCodes(rng: Random, taxon: Taxon, base: Vernacular | undef
   if (rng.chance(0.9)) taxon.euringCode = fold(genus).slice(0, 3) + fold(species).slice(0, 3);
   if (base && taxon.vernacularName?.fi && rng.chance(0.85)) {
     const fi = taxon.vernacularName.fi;
-    taxon.birdlifeCode = (fold(fi.slice(0, Math.max(1, fi.length - base.fi.length))).slice(0, 3) + fold(base.fi).slice(0, 3)).padEnd(6, 'X');
+    taxon.birdlifeCode = (
+      fold(fi.slice(0, Math.max(1, fi.length - base.fi.length))).slice(0, 3) + fold(base.fi).slice(0, 3)
+    ).padEnd(6, 'X');
   }
   if (rng.chance(0.5)) taxon.euringNumber = rng.int(100, 22_000);
 }

@@ -26,16 +26,26 @@ export function synonymName(rng: Random, rank: string, scientificName: string): 
   const genus = words[0] ?? '';
   const last = words[words.length - 1] ?? '';
   const roll = rng.next();
-  if (roll < 0.5) return rank === 'subspecies' ? `${genusName(rng)} ${words[1] ?? ''} ${last}` : `${genusName(rng)} ${last}`;
+  if (roll < 0.5)
+    return rank === 'subspecies' ? `${genusName(rng)} ${words[1] ?? ''} ${last}` : `${genusName(rng)} ${last}`;
   if (roll < 0.8) return `${genus} ${epithet(rng)}`;
   return `${genusName(rng)} ${epithet(rng)}`;
 }
 
 export function addSynonyms(
-  rng: Random, taxon: Taxon, rank: string, index: number, ids: IdScheme, code: NomenclaturalCode,
+  rng: Random,
+  taxon: Taxon,
+  rank: string,
+  index: number,
+  ids: IdScheme,
+  code: NomenclaturalCode,
 ): void {
   if (!rng.chance(SHARE[rank] ?? 0)) return;
-  const count = rng.weighted([[1, 55], [2, 30], [3, 15]] as const);
+  const count = rng.weighted([
+    [1, 55],
+    [2, 30],
+    [3, 15],
+  ] as const);
   const scientificName = taxon.scientificName ?? '';
   for (let k = 0; k < Math.min(count, MAX_SYNONYMS); k++) {
     let relation = rng.weighted(RELATIONS);
@@ -43,7 +53,10 @@ export function addSynonyms(
     const entry: SimpleTaxon = {
       id: ids.synonym(index, k),
       scientificName: synonymName(rng, rank, scientificName),
-      scientificNameAuthorship: relation === 'misappliedNames' ? rng.pick(['auct.', 'sensu auct. fenn.', 'auct. non L.']) : authorship(rng, code, rank !== 'genus'),
+      scientificNameAuthorship:
+        relation === 'misappliedNames'
+          ? rng.pick(['auct.', 'sensu auct. fenn.', 'auct. non L.'])
+          : authorship(rng, code, rank !== 'genus'),
     };
     const list = taxon[relation] ?? [];
     list.push(entry);

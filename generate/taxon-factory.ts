@@ -30,7 +30,8 @@ export class TaxonFactory {
     const rankIndex = this.skeleton.rank[index] ?? ROOT_RANK;
     const depth = this.skeleton.depth[index] ?? 0;
     const parent = this.stack[depth - 1];
-    const { taxon, context } = rankIndex === ROOT_RANK || parent === undefined ? this.root(index) : this.child(index, rankIndex, parent);
+    const { taxon, context } =
+      rankIndex === ROOT_RANK || parent === undefined ? this.root(index) : this.child(index, rankIndex, parent);
     this.stack[depth] = context;
     return taxon;
   }
@@ -46,8 +47,15 @@ export class TaxonFactory {
       finnish: true,
     };
     const context: NodeContext = {
-      index, id, rank: 'root', scientificName: 'Biota', kingdom: undefined, theme: undefined,
-      genusName: undefined, base: undefined, finnish: true,
+      index,
+      id,
+      rank: 'root',
+      scientificName: 'Biota',
+      kingdom: undefined,
+      theme: undefined,
+      genusName: undefined,
+      base: undefined,
+      finnish: true,
     };
     return { taxon, context };
   }
@@ -55,7 +63,10 @@ export class TaxonFactory {
   private child(index: number, rankIndex: number, parent: NodeContext): { taxon: Taxon; context: NodeContext } {
     const rng = this.rng;
     const rank = rankName(rankIndex);
-    const kingdom = rank === 'kingdom' || parent.kingdom === undefined ? kingdomAt(this.skeleton.ordinal[index] ?? 0) : parent.kingdom;
+    const kingdom =
+      rank === 'kingdom' || parent.kingdom === undefined
+        ? kingdomAt(this.skeleton.ordinal[index] ?? 0)
+        : parent.kingdom;
     const theme = parent.theme ?? (rankIndex >= CLASS ? rng.weighted(kingdom.themes) : undefined);
     const scientificName = this.scientificName(index, rank, parent, kingdom);
     const id = this.ids.taxon(index);
@@ -64,7 +75,8 @@ export class TaxonFactory {
     taxon.nameAccordingTo = NAME_ACCORDING_TO;
     taxon.taxonRank = rankAt(rankIndex).qname;
     taxon.scientificName = scientificName;
-    taxon.scientificNameAuthorship = rank === 'kingdom' ? kingdom.authorship : authorship(rng, kingdom.code, rankIndex > GENUS);
+    taxon.scientificNameAuthorship =
+      rank === 'kingdom' ? kingdom.authorship : authorship(rng, kingdom.code, rankIndex > GENUS);
     taxon.cursiveName = rankIndex >= GENUS;
     const base = this.addNames(taxon, rank, parent, theme, kingdom);
     const finnish = rng.chance(parent.finnish ? this.finnishShare(rank) : 0.1);
@@ -95,7 +107,13 @@ export class TaxonFactory {
   }
 
   /** Vernacular and other names; returns the base the children's names build on. */
-  private addNames(taxon: Taxon, rank: string, parent: NodeContext, theme: Theme | undefined, kingdom: Kingdom): Vernacular | undefined {
+  private addNames(
+    taxon: Taxon,
+    rank: string,
+    parent: NodeContext,
+    theme: Theme | undefined,
+    kingdom: Kingdom,
+  ): Vernacular | undefined {
     const rng = this.rng;
     const named = nameTaxon(rng, rank, parent, theme, kingdom);
     let names = named.names;
@@ -111,7 +129,12 @@ export class TaxonFactory {
   }
 
   private addRankFields(
-    taxon: Taxon, index: number, rankIndex: number, parent: NodeContext, theme: Theme | undefined, kingdom: Kingdom,
+    taxon: Taxon,
+    index: number,
+    rankIndex: number,
+    parent: NodeContext,
+    theme: Theme | undefined,
+    kingdom: Kingdom,
   ): void {
     const rng = this.rng;
     const rank = rankName(rankIndex);

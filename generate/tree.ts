@@ -67,7 +67,14 @@ class SkeletonBuilder implements TreeSkeleton {
     return index;
   }
 
-  private grow(parent: number, rank: number, depth: number, budget: number, ordinal: number, parentHidden: boolean): void {
+  private grow(
+    parent: number,
+    rank: number,
+    depth: number,
+    budget: number,
+    ordinal: number,
+    parentHidden: boolean,
+  ): void {
     const remaining = budget - 1;
     const hidden = remaining > 0 && !parentHidden && this.rng.chance(rankAt(rank).hiddenChance);
     const index = this.add(parent, rank, depth, hidden, ordinal);

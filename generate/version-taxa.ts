@@ -38,7 +38,12 @@ function removedSibling(drift: Drift, ids: IdScheme, taxon: Taxon, genus: Taxon 
   };
 }
 
-export function* versionTaxa(current: Iterable<Taxon>, skeleton: TreeSkeleton, ids: IdScheme, edits: VersionEdits): Generator<Taxon> {
+export function* versionTaxa(
+  current: Iterable<Taxon>,
+  skeleton: TreeSkeleton,
+  ids: IdScheme,
+  edits: VersionEdits,
+): Generator<Taxon> {
   const { drift } = edits;
   if (drift.step === 0) {
     yield* current;

@@ -30,23 +30,45 @@ interface VersionSpec {
 
 const VERSIONS: Readonly<Record<string, VersionSpec>> = {
   current: { name: ['Nykyinen', 'Nuvarande', 'Current'] },
-  'MR.424': { name: ['Uhanalaisuusarviointi 2019', 'Rödlistan 2019', 'Red List 2019'], date: '2019-03-08', redListYear: 2019 },
-  'MR.425': { name: ['Uhanalaisuusarviointi 2015', 'Rödlistan 2015', 'Red List 2015'], date: '2015-12-01', redListYear: 2015 },
-  'MR.426': { name: ['Uhanalaisuusarviointi 2010', 'Rödlistan 2010', 'Red List 2010'], date: '2010-12-01', redListYear: 2010 },
-  'MR.427': { name: ['Uhanalaisuusarviointi 2000', 'Rödlistan 2000', 'Red List 2000'], date: '2000-12-01', redListYear: 2000 },
+  'MR.424': {
+    name: ['Uhanalaisuusarviointi 2019', 'Rödlistan 2019', 'Red List 2019'],
+    date: '2019-03-08',
+    redListYear: 2019,
+  },
+  'MR.425': {
+    name: ['Uhanalaisuusarviointi 2015', 'Rödlistan 2015', 'Red List 2015'],
+    date: '2015-12-01',
+    redListYear: 2015,
+  },
+  'MR.426': {
+    name: ['Uhanalaisuusarviointi 2010', 'Rödlistan 2010', 'Red List 2010'],
+    date: '2010-12-01',
+    redListYear: 2010,
+  },
+  'MR.427': {
+    name: ['Uhanalaisuusarviointi 2000', 'Rödlistan 2000', 'Red List 2000'],
+    date: '2000-12-01',
+    redListYear: 2000,
+  },
   'MR.428': { name: ['Tarkistuslista 2021', 'Checklista 2021', 'Checklist 2021'], date: '2021-06-01' },
-  'MR.484': { name: ['Alueellinen uhanalaisuus 2020', 'Regional rödlista 2020', 'Regional Red List 2020'], date: '2020-06-01' },
+  'MR.484': {
+    name: ['Alueellinen uhanalaisuus 2020', 'Regional rödlista 2020', 'Regional Red List 2020'],
+    date: '2020-06-01',
+  },
 };
 
 export const KNOWN_VERSIONS: readonly string[] = Object.keys(VERSIONS);
 
 /** From the newest (`current`, no date) to the oldest. */
 const dateOf = (version: string): string => VERSIONS[version]?.date ?? '9999-12-31';
-const BY_DATE: readonly string[] = [...KNOWN_VERSIONS].sort((a, b) => (dateOf(a) < dateOf(b) ? 1 : dateOf(a) > dateOf(b) ? -1 : 0));
+const BY_DATE: readonly string[] = [...KNOWN_VERSIONS].sort((a, b) =>
+  dateOf(a) < dateOf(b) ? 1 : dateOf(a) > dateOf(b) ? -1 : 0,
+);
 
 function specOf(version: string): VersionSpec {
   const spec = VERSIONS[version];
-  if (spec === undefined) throw new RangeError(`Unknown checklist version '${version}' (known: ${KNOWN_VERSIONS.join(', ')})`);
+  if (spec === undefined)
+    throw new RangeError(`Unknown checklist version '${version}' (known: ${KNOWN_VERSIONS.join(', ')})`);
   return spec;
 }
 
@@ -59,7 +81,11 @@ export function versionStep(version: string): number {
 /** The `checklist-versions.json` entry of a version. */
 export function versionMetadata(version: string): ChecklistVersion {
   const { name, date } = specOf(version);
-  return { id: version, versionName: { fi: name[0], sv: name[1], en: name[2] }, ...(date ? { versionDate: date } : {}) };
+  return {
+    id: version,
+    versionName: { fi: name[0], sv: name[1], en: name[2] },
+    ...(date ? { versionDate: date } : {}),
+  };
 }
 
 /** Where a taxon is in the generated tree, for the changes that depend on it. */
@@ -124,7 +150,11 @@ export class VersionEdits {
   private rename(taxon: Taxon, [field, synonym]: [SynonymField, SimpleTaxon]): void {
     taxon.scientificName = synonym.scientificName;
     taxon.scientificNameAuthorship = synonym.scientificNameAuthorship;
-    setList(taxon, field, (taxon[field] ?? []).filter((entry) => entry !== synonym));
+    setList(
+      taxon,
+      field,
+      (taxon[field] ?? []).filter((entry) => entry !== synonym),
+    );
   }
 
   /** Drops the last synonym that a rename does not take, when it was added later. */
@@ -137,13 +167,21 @@ export class VersionEdits {
     }
     if (last === undefined || !this.drift.happened('synonymAdded', place.key)) return;
     const [field, entry] = last;
-    setList(taxon, field, (taxon[field] ?? []).filter((other) => other !== entry));
+    setList(
+      taxon,
+      field,
+      (taxon[field] ?? []).filter((other) => other !== entry),
+    );
   }
 
   /** A synonym the version has and later ones dropped. */
   private extraSynonym(taxon: Taxon, place: TaxonPlace): void {
     const { rank, key } = place;
-    if ((rank !== 'species' && rank !== 'subspecies' && rank !== 'genus') || !this.drift.happened('synonymDropped', key)) return;
+    if (
+      (rank !== 'species' && rank !== 'subspecies' && rank !== 'genus') ||
+      !this.drift.happened('synonymDropped', key)
+    )
+      return;
     const rng = this.drift.random('synonymDropped', key);
     const entry: SimpleTaxon = {
       id: this.ids.droppedSynonym(place.index),
@@ -161,7 +199,10 @@ export class VersionEdits {
     const kept = year === undefined ? history : history.filter((entry) => (entry.year ?? 0) <= year);
     const revised = kept.map((entry) => {
       if (!this.drift.happened('redListStatus', key, entry.year ?? 0)) return entry;
-      return { ...entry, status: neighbourStatus(this.drift.random('redListStatus', key, entry.year ?? 0), entry.status ?? '') };
+      return {
+        ...entry,
+        status: neighbourStatus(this.drift.random('redListStatus', key, entry.year ?? 0), entry.status ?? ''),
+      };
     });
     const latest = revised[0];
     if (latest === undefined) {

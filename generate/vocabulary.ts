@@ -24,38 +24,84 @@ export const IUCN_STATUSES: readonly (readonly [string, number])[] = [
 export const THREATENED = new Set(['MX.iucnVU', 'MX.iucnEN', 'MX.iucnCR']);
 
 export const HABITATS = [
-  'MKV.habitatM', 'MKV.habitatMk', 'MKV.habitatMkk', 'MKV.habitatMkt', 'MKV.habitatMl', 'MKV.habitatMlt',
-  'MKV.habitatMt', 'MKV.habitatMtl', 'MKV.habitatS', 'MKV.habitatSl', 'MKV.habitatSn', 'MKV.habitatSr',
-  'MKV.habitatSk', 'MKV.habitatV', 'MKV.habitatVi', 'MKV.habitatVs', 'MKV.habitatVa', 'MKV.habitatVj',
-  'MKV.habitatR', 'MKV.habitatRi', 'MKV.habitatRj', 'MKV.habitatK', 'MKV.habitatKk', 'MKV.habitatKr',
-  'MKV.habitatT', 'MKV.habitatTk', 'MKV.habitatTn', 'MKV.habitatTlä', 'MKV.habitatI', 'MKV.habitatIn',
-  'MKV.habitatIt', 'MKV.habitatU',
+  'MKV.habitatM',
+  'MKV.habitatMk',
+  'MKV.habitatMkk',
+  'MKV.habitatMkt',
+  'MKV.habitatMl',
+  'MKV.habitatMlt',
+  'MKV.habitatMt',
+  'MKV.habitatMtl',
+  'MKV.habitatS',
+  'MKV.habitatSl',
+  'MKV.habitatSn',
+  'MKV.habitatSr',
+  'MKV.habitatSk',
+  'MKV.habitatV',
+  'MKV.habitatVi',
+  'MKV.habitatVs',
+  'MKV.habitatVa',
+  'MKV.habitatVj',
+  'MKV.habitatR',
+  'MKV.habitatRi',
+  'MKV.habitatRj',
+  'MKV.habitatK',
+  'MKV.habitatKk',
+  'MKV.habitatKr',
+  'MKV.habitatT',
+  'MKV.habitatTk',
+  'MKV.habitatTn',
+  'MKV.habitatTlä',
+  'MKV.habitatI',
+  'MKV.habitatIn',
+  'MKV.habitatIt',
+  'MKV.habitatU',
 ] as const;
 
 export const HABITAT_SPECIFIC_TYPES = [
-  'MKV.habitatSpecificTypeV', 'MKV.habitatSpecificTypeH', 'MKV.habitatSpecificTypeP', 'MKV.habitatSpecificTypeJ',
-  'MKV.habitatSpecificTypePAK', 'MKV.habitatSpecificTypeKE',
+  'MKV.habitatSpecificTypeV',
+  'MKV.habitatSpecificTypeH',
+  'MKV.habitatSpecificTypeP',
+  'MKV.habitatSpecificTypeJ',
+  'MKV.habitatSpecificTypePAK',
+  'MKV.habitatSpecificTypeKE',
 ] as const;
 
 export const ADMIN_STATUSES = [
-  'MX.finlex160_1997_appendix4_2021', 'MX.finlex160_1997_appendix4_specialInterest_2021', 'MX.finlex160_1997_appendix2a',
-  'MX.habitatsDirectiveAnnexII', 'MX.habitatsDirectiveAnnexIV', 'MX.habitatsDirectiveAnnexV', 'MX.primaryInterestInEU',
-  'MX.cites_appendixII', 'MX.finnishEnvironmentInstitute2020protectionPrioritySpecies', 'MX.unprotectedSpecies',
-  'MX.cropWildRelative', 'MX.forestCentreSpecies', 'MX.regionallyThreatened2020_1a',
+  'MX.finlex160_1997_appendix4_2021',
+  'MX.finlex160_1997_appendix4_specialInterest_2021',
+  'MX.finlex160_1997_appendix2a',
+  'MX.habitatsDirectiveAnnexII',
+  'MX.habitatsDirectiveAnnexIV',
+  'MX.habitatsDirectiveAnnexV',
+  'MX.primaryInterestInEU',
+  'MX.cites_appendixII',
+  'MX.finnishEnvironmentInstitute2020protectionPrioritySpecies',
+  'MX.unprotectedSpecies',
+  'MX.cropWildRelative',
+  'MX.forestCentreSpecies',
+  'MX.regionallyThreatened2020_1a',
 ] as const;
 
 export const BIRD_ADMIN_STATUSES = [
-  'MX.birdsDirectiveStatusAppendix1', 'MX.birdsDirectiveStatusAppendix2A', 'MX.birdsDirectiveStatusMigratoryBirds',
+  'MX.birdsDirectiveStatusAppendix1',
+  'MX.birdsDirectiveStatusAppendix2A',
+  'MX.birdsDirectiveStatusMigratoryBirds',
   'MX.gameBird',
 ] as const;
 
 export const INVASIVE_ADMIN_STATUSES = [
-  'MX.nationallySignificantInvasiveSpecies', 'MX.euInvasiveSpeciesList', 'MX.nationalInvasiveSpeciesStrategy',
+  'MX.nationallySignificantInvasiveSpecies',
+  'MX.euInvasiveSpeciesList',
+  'MX.nationalInvasiveSpeciesStrategy',
   'MX.otherInvasiveSpeciesList',
 ] as const;
 
 export const INVASIVE_ESTABLISHMENT = [
-  'MX.invasiveEstablished', 'MX.invasiveSporadic', 'MX.invasiveNotYetInFinland', 'MX.invasiveEstablishmentUnknown',
+  'MX.invasiveEstablished',
+  'MX.invasiveSporadic',
+  'MX.invasiveNotYetInFinland',
+  'MX.invasiveEstablishmentUnknown',
 ] as const;
 
 export const INVASIVE_MAIN_GROUPS = ['HBE.MG2', 'HBE.MG3', 'HBE.MG4', 'HBE.MG5', 'HBE.MG6', 'HBE.MG7'] as const;
@@ -74,12 +120,16 @@ export const OCCURRENCE_TYPES: readonly (readonly [string, number])[] = [
 ];
 
 export const BIRD_OCCURRENCE_TYPES = [
-  'MX.typeOfOccurrenceRegularBreeder', 'MX.typeOfOccurrenceIrregularBreeder', 'MX.typeOfOccurrencePassageMigrant',
+  'MX.typeOfOccurrenceRegularBreeder',
+  'MX.typeOfOccurrenceIrregularBreeder',
+  'MX.typeOfOccurrencePassageMigrant',
   'MX.typeOfOccurrenceBirdLifeCategoryA',
 ] as const;
 
 export const OCCURRENCE_IN_FINLAND = [
-  'MX.occurrenceInFinlandObserved', 'MX.occurrenceInFinlandPublished', 'MX.occurrenceInFinlandCollected',
+  'MX.occurrenceInFinlandObserved',
+  'MX.occurrenceInFinlandPublished',
+  'MX.occurrenceInFinlandCollected',
   'MX.occurrenceInFinlandObservedUncertain',
 ] as const;
 

@@ -52,7 +52,9 @@ async function writeNdjson(path: string, taxa: Iterable<Taxon>, gzip: boolean): 
 export function normaliseVersions(versions: readonly string[] | undefined): string[] {
   const unknown = (versions ?? []).filter((version) => !KNOWN_VERSIONS.includes(version));
   if (unknown.length > 0) {
-    throw new RangeError(`Unknown checklist version ${unknown.map((v) => `'${v}'`).join(', ')} (known: ${KNOWN_VERSIONS.join(', ')})`);
+    throw new RangeError(
+      `Unknown checklist version ${unknown.map((v) => `'${v}'`).join(', ')} (known: ${KNOWN_VERSIONS.join(', ')})`,
+    );
   }
   return [...new Set(['current', ...(versions ?? [])])];
 }

@@ -34,14 +34,26 @@ function fingerprintsOf(documents: readonly TaxonDocument[]): Fingerprints {
   return prints;
 }
 
-function changesBetween(since: VersionDocuments, version: VersionDocuments, prints: (v: VersionDocuments) => Fingerprints): ChangeDocument[] {
+function changesBetween(
+  since: VersionDocuments,
+  version: VersionDocuments,
+  prints: (v: VersionDocuments) => Fingerprints,
+): ChangeDocument[] {
   const [before, after] = [prints(since), prints(version)];
   const older = new Map(since.documents.map((doc) => [doc.id, doc]));
   const out: ChangeDocument[] = [];
   const add = (record: ChangeRecord<TaxonDocument> | undefined, from?: TaxonDocument, to?: TaxonDocument) => {
     if (!record) return;
     const { id: taxonId, ...rest } = record;
-    out.push({ ...rest, ...(from ? { from } : {}), ...(to ? { to } : {}), id: `${since.id}/${taxonId}`, taxonId, since: since.id, order: out.length + 1 });
+    out.push({
+      ...rest,
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      id: `${since.id}/${taxonId}`,
+      taxonId,
+      since: since.id,
+      order: out.length + 1,
+    });
   };
   for (const doc of version.documents) {
     const old = older.get(doc.id);
@@ -60,7 +72,8 @@ function changesBetween(since: VersionDocuments, version: VersionDocuments, prin
  */
 export function changeDocumentsOf(versions: readonly VersionDocuments[]): (version: string) => ChangeDocument[] {
   const prints = new Map<string, Fingerprints>();
-  const printsOf = (v: VersionDocuments) => prints.get(v.id) ?? prints.set(v.id, fingerprintsOf(v.documents)).get(v.id)!;
+  const printsOf = (v: VersionDocuments) =>
+    prints.get(v.id) ?? prints.set(v.id, fingerprintsOf(v.documents)).get(v.id)!;
   return (id) => {
     const version = versions.find((v) => v.id === id);
     if (!version) return [];

@@ -85,7 +85,8 @@ function checkGroups(groups: InformalTaxonGroup[], problems: DataProblem[]): voi
   }
   for (const group of groups) {
     for (const sub of group.hasSubGroup ?? []) {
-      if (!ids.has(sub)) problems.push({ file: GROUPS_FILE, id: group.id, message: `unknown subgroup '${sub}' in hasSubGroup` });
+      if (!ids.has(sub))
+        problems.push({ file: GROUPS_FILE, id: group.id, message: `unknown subgroup '${sub}' in hasSubGroup` });
     }
   }
   for (const cycle of subgroupCycles(groups)) {
@@ -165,8 +166,6 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
   const declared = (await readJsonFile(dir, VERSIONS_FILE, versionsSchema, problems)) ?? [];
   const known = new Set<string>([...KNOWN_VERSIONS, ...declared.map((v) => v.id)]);
   const versionFiles = findVersionFiles(files, known, problems);
-  const checklistVersions = [...versionFiles.keys()].map(
-    (id) => declared.find((v) => v.id === id) ?? { id },
-  );
+  const checklistVersions = [...versionFiles.keys()].map((id) => declared.find((v) => v.id === id) ?? { id });
   return { dir, informalTaxonGroups, checklistVersions, versionFiles, groupsRead };
 }

@@ -13,7 +13,6 @@ import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
 import { assignSortRanks } from './sort-ranks.ts';
 
-
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
 
 function simpleTaxonOf(taxon: Taxon): SimpleTaxon {

@@ -14,7 +14,14 @@ import type { EngineData } from '../src/index/engine.ts';
 import type { AliasBinding } from '../src/index/elasticsearch/aliases.ts';
 import { describeClusterError } from '../src/index/elasticsearch/cluster-errors.ts';
 import {
-  aliasName, CATALOG_DOCUMENT_ID, catalogAlias, DEFAULT_INDEX_PREFIX, loadStamp, physicalIndexName, prefixProblem, versionProblem,
+  aliasName,
+  CATALOG_DOCUMENT_ID,
+  catalogAlias,
+  DEFAULT_INDEX_PREFIX,
+  loadStamp,
+  physicalIndexName,
+  prefixProblem,
+  versionProblem,
 } from '../src/index/elasticsearch/naming.ts';
 import { INDEX_KINDS, type IndexKind } from '../src/index/engine.ts';
 import { bulkIndex } from './elasticsearch/bulk.ts';
@@ -88,7 +95,9 @@ function checkedNumber(name: NumberOption, value: number | undefined): number | 
   const range = LOAD_NUMBERS[name];
   const chosen = value ?? ('default' in range ? range.default : undefined);
   if (chosen !== undefined && (!Number.isInteger(chosen) || chosen < range.min || chosen > range.max)) {
-    throw new ElasticsearchLoadError(`loader: ${name} must be an integer from ${range.min} to ${range.max}, got ${chosen}`);
+    throw new ElasticsearchLoadError(
+      `loader: ${name} must be an integer from ${range.min} to ${range.max}, got ${chosen}`,
+    );
   }
   return chosen;
 }
@@ -118,13 +127,23 @@ async function step<T>(what: string, signal: AbortSignal | undefined, run: () =>
   try {
     return await run();
   } catch (error) {
-    if (signal?.aborted) throw new ElasticsearchLoadError(`loader: interrupted (${String(signal.reason)}) while ${what}`, { cause: error });
+    if (signal?.aborted)
+      throw new ElasticsearchLoadError(`loader: interrupted (${String(signal.reason)}) while ${what}`, {
+        cause: error,
+      });
     if (error instanceof ElasticsearchLoadError) throw error;
     throw new ElasticsearchLoadError(`loader: ${what} failed: ${describeClusterError(error)}`, { cause: error });
   }
 }
 
-async function fillIndex(index: string, body: IndexBody, docs: object[], settings: Settings, progress: Progress, created: string[]) {
+async function fillIndex(
+  index: string,
+  body: IndexBody,
+  docs: object[],
+  settings: Settings,
+  progress: Progress,
+  created: string[],
+) {
   const { client, signal } = settings;
   const options = { signal };
   // Recorded before the request: a create that times out may still have created the index.
@@ -132,20 +151,29 @@ async function fillIndex(index: string, body: IndexBody, docs: object[], setting
   await step(`creating index ${index}`, signal, () => client.indices.create({ index, ...body }, options));
   progress.start(index, docs.length);
   try {
-    await step(`indexing into ${index}`, signal, () => bulkIndex(client, index, docs, { ...settings, onIndexed: (n) => progress.advance(n) }));
+    await step(`indexing into ${index}`, signal, () =>
+      bulkIndex(client, index, docs, { ...settings, onIndexed: (n) => progress.advance(n) }),
+    );
   } finally {
     progress.stop();
   }
   await step(`refreshing ${index}`, signal, () => client.indices.refresh({ index }, options));
   const { count } = await step(`counting ${index}`, signal, () => client.count({ index }, options));
   if (count !== docs.length) {
-    throw new ElasticsearchLoadError(`loader: ${index} holds ${count} documents after the load, but ${docs.length} were sent`);
+    throw new ElasticsearchLoadError(
+      `loader: ${index} holds ${count} documents after the load, but ${docs.length} were sent`,
+    );
   }
 }
 
 /** Builds every new index; answers the alias each is to be served under. */
 async function buildIndices(
-  data: EngineData, bodies: Record<IndexKind, IndexBody>, stamp: string, settings: Settings, created: string[], documents: Record<IndexKind, number>,
+  data: EngineData,
+  bodies: Record<IndexKind, IndexBody>,
+  stamp: string,
+  settings: Settings,
+  created: string[],
+  documents: Record<IndexKind, number>,
 ): Promise<AliasBinding[]> {
   await step('reaching the cluster', settings.signal, () => settings.client.info({}, { signal: settings.signal }));
   const progress = createProgress(settings.progress, 'documents');
@@ -164,9 +192,12 @@ async function buildIndices(
   const index = physicalIndexName(alias, stamp);
   const { client, signal } = settings;
   created.push(index);
-  await step(`creating index ${index}`, signal, () => client.indices.create({ index, ...catalogIndexBody(bodies.taxa.settings.number_of_replicas) }, { signal }));
+  await step(`creating index ${index}`, signal, () =>
+    client.indices.create({ index, ...catalogIndexBody(bodies.taxa.settings.number_of_replicas) }, { signal }),
+  );
   await step(`writing the catalog into ${index}`, signal, () =>
-    client.index({ index, id: CATALOG_DOCUMENT_ID, document: data.catalog, refresh: true }, { signal }));
+    client.index({ index, id: CATALOG_DOCUMENT_ID, document: data.catalog, refresh: true }, { signal }),
+  );
   signal?.throwIfAborted();
   return [...bindings, { alias, index }];
 }
@@ -176,10 +207,17 @@ async function buildIndices(
  * (every problem of the directory) before touching the cluster, or `ElasticsearchLoadError`
  * saying which step failed and that the new indices were deleted.
  */
-export async function loadIntoElasticsearch(dir: string, options: ElasticsearchLoadOptions): Promise<ElasticsearchLoadStats> {
+export async function loadIntoElasticsearch(
+  dir: string,
+  options: ElasticsearchLoadOptions,
+): Promise<ElasticsearchLoadStats> {
   const settings = settingsOf(options);
   const started = performance.now();
-  const bodies = { taxa: await indexBody('taxa', settings), names: await indexBody('names', settings), changes: await indexBody('changes', settings) };
+  const bodies = {
+    taxa: await indexBody('taxa', settings),
+    names: await indexBody('names', settings),
+    changes: await indexBody('changes', settings),
+  };
   const { dataSet } = await loadDataDirectory(dir, { progress: settings.progress });
   const data = engineDataOf(dataSet);
   const versions = data.versions.map((version) => version.id);
@@ -192,13 +230,24 @@ export async function loadIntoElasticsearch(dir: string, options: ElasticsearchL
   try {
     bindings = await buildIndices(data, bodies, loadStamp(new Date()), settings, created, documents);
   } catch (error) {
-    const failure = error instanceof ElasticsearchLoadError
-      ? error
-      : new ElasticsearchLoadError(`loader: ${settings.signal?.aborted ? `interrupted (${String(settings.signal.reason)})` : (error as Error).message}`, { cause: error });
+    const failure =
+      error instanceof ElasticsearchLoadError
+        ? error
+        : new ElasticsearchLoadError(
+            `loader: ${settings.signal?.aborted ? `interrupted (${String(settings.signal.reason)})` : (error as Error).message}`,
+            { cause: error },
+          );
     throw await abandonLoad(settings.client, created, failure);
   }
   const replaced = await swapAliases(settings.client, settings.prefix, bindings, created);
   const seconds = Math.round((performance.now() - started) / 10) / 100;
   const total = documents.taxa + documents.names + documents.changes;
-  return { versions, documents, indices: bindings.map((b) => b.index), replaced, seconds, docsPerSecond: Math.round(total / Math.max(seconds, 0.01)) };
+  return {
+    versions,
+    documents,
+    indices: bindings.map((b) => b.index),
+    replaced,
+    seconds,
+    docsPerSecond: Math.round(total / Math.max(seconds, 0.01)),
+  };
 }

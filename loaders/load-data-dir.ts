@@ -75,7 +75,11 @@ interface VersionContext {
   problems: DataProblem[];
 }
 
-async function loadVersion(id: string, file: string, context: VersionContext): Promise<{ version?: LoadedVersion; read: number }> {
+async function loadVersion(
+  id: string,
+  file: string,
+  context: VersionContext,
+): Promise<{ version?: LoadedVersion; read: number }> {
   const { dir, groups, progress, problems } = context;
   const path = join(dir, file);
   const info = await stat(path);
@@ -84,7 +88,10 @@ async function loadVersion(id: string, file: string, context: VersionContext): P
     return { read: 0 };
   }
   progress.start(file, info.size);
-  const { lines, read } = await readVersionFile(path, file, problems, { onBytes: (bytes) => progress.advance(bytes), maxLineBytes: context.maxLineBytes });
+  const { lines, read } = await readVersionFile(path, file, problems, {
+    onBytes: (bytes) => progress.advance(bytes),
+    maxLineBytes: context.maxLineBytes,
+  });
   progress.stop();
   if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
   const tree = buildTree(file, lines, problems);

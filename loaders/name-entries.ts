@@ -81,9 +81,17 @@ export function nameEntriesOf(docs: Iterable<TaxonDocument>): NameEntry[] {
     const attributes = entryAttributesOf(taxon);
     const prominenceBits = prominenceBitsOf(attributes);
     for (const [n, literal] of literals.entries()) {
-      entries.push({ id: `${taxon.id}/${n}`, name: literal.name, nameType: literal.nameType,
-        ...(literal.language ? { language: literal.language } : {}), ...entryKeys(literal.name, interner), ...attributes,
-        staticRank: staticRank({ ...attributes, nameType: literal.nameType }), prominenceBits, nameOrder: 0 });
+      entries.push({
+        id: `${taxon.id}/${n}`,
+        name: literal.name,
+        nameType: literal.nameType,
+        ...(literal.language ? { language: literal.language } : {}),
+        ...entryKeys(literal.name, interner),
+        ...attributes,
+        staticRank: staticRank({ ...attributes, nameType: literal.nameType }),
+        prominenceBits,
+        nameOrder: 0,
+      });
     }
   }
   const orders = nameOrders(entries);

@@ -21,7 +21,9 @@ export function maxLineBytesFromEnv(env: Record<string, string | undefined> = pr
   if (value === undefined || value === '') return DEFAULT_MAX_LINE_BYTES;
   const bytes = Number(value);
   if (!Number.isInteger(bytes) || bytes < LINE_LIMIT_RANGE[0] || bytes > LINE_LIMIT_RANGE[1]) {
-    throw new Error(`loader: MAX_LINE_BYTES must be a whole number of bytes from ${LINE_LIMIT_RANGE[0]} to ${LINE_LIMIT_RANGE[1]} (got '${value}')`);
+    throw new Error(
+      `loader: MAX_LINE_BYTES must be a whole number of bytes from ${LINE_LIMIT_RANGE[0]} to ${LINE_LIMIT_RANGE[1]} (got '${value}')`,
+    );
   }
   return bytes;
 }
@@ -59,7 +61,16 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   let i = 0;
   while (i < bytes.length) {
     const lead = bytes[i]!;
-    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 2
+          : lead >= 0xe0 && lead <= 0xef
+            ? 3
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 4
+              : 0;
     if (length === 0) return i;
     if (length > 1 && !isUtf8(bytes.subarray(i, i + length))) {
       for (let k = 1; k < length; k++) if (i + k >= bytes.length || (bytes[i + k]! & 0xc0) !== 0x80) return i + k;
@@ -91,8 +102,13 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
       let start = 0;
       for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE, start)) {
         if (pendingBytes + end - start > maxLineBytes) throw tooLong(line, maxLineBytes);
-        const bytes = pending.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pending, chunk.subarray(start, end)]);
-        const text = decodeLine(line === 1 ? withoutBom(bytes) : bytes, line, line === 1 ? offset + bomLength(bytes) : offset);
+        const bytes =
+          pending.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pending, chunk.subarray(start, end)]);
+        const text = decodeLine(
+          line === 1 ? withoutBom(bytes) : bytes,
+          line,
+          line === 1 ? offset + bomLength(bytes) : offset,
+        );
         if (text.trim() !== '') yield { line, text };
         offset += bytes.length + 1;
         line += 1;
@@ -108,7 +124,11 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
     }
     if (pendingBytes > 0) {
       const bytes = Buffer.concat(pending);
-      const text = decodeLine(line === 1 ? withoutBom(bytes) : bytes, line, line === 1 ? offset + bomLength(bytes) : offset);
+      const text = decodeLine(
+        line === 1 ? withoutBom(bytes) : bytes,
+        line,
+        line === 1 ? offset + bomLength(bytes) : offset,
+      );
       if (text.trim() !== '') yield { line, text };
     }
   } finally {
@@ -117,7 +137,10 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
 }
 
 const tooLong = (line: number, limit: number) =>
-  new LineError(line, `line longer than ${limit} bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read`);
+  new LineError(
+    line,
+    `line longer than ${limit} bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read`,
+  );
 
 const bomLength = (bytes: Buffer) => (bytes.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0);
 

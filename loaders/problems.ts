@@ -22,7 +22,10 @@ export class DataLoadError extends Error {
   constructor(readonly problems: DataProblem[]) {
     super(
       `loader: the data was refused with ${problems.length} problem(s):\n` +
-        problems.slice(0, 50).map((p) => `  ${formatProblem(p)}`).join('\n') +
+        problems
+          .slice(0, 50)
+          .map((p) => `  ${formatProblem(p)}`)
+          .join('\n') +
         (problems.length > 50 ? `\n  … and ${problems.length - 50} more` : ''),
     );
     this.name = 'DataLoadError';

@@ -38,7 +38,12 @@ function linkParents(file: string, lines: TaxonLine[], index: Map<string, number
   if (roots.length === 0) problems.push({ file, message: 'no root taxon (a taxon without isPartOf)' });
   for (const position of roots.slice(1)) {
     const { line, taxon } = lines[position]!;
-    problems.push({ file, line, id: taxon.id, message: `isPartOf is missing (the root is ${lines[roots[0]!]!.taxon.id})` });
+    problems.push({
+      file,
+      line,
+      id: taxon.id,
+      message: `isPartOf is missing (the root is ${lines[roots[0]!]!.taxon.id})`,
+    });
   }
   return { parentOf, root: roots[0] ?? -1 };
 }

@@ -19,15 +19,28 @@ const configSchema = z
     ELASTICSEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
     ELASTICSEARCH_INDEX_PREFIX: z
       .string()
-      .regex(INDEX_PREFIX_PATTERN, "must be 1 to 100 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit")
+      .regex(
+        INDEX_PREFIX_PATTERN,
+        "must be 1 to 100 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit",
+      )
       .default(DEFAULT_INDEX_PREFIX),
     ACCESS_TOKENS: z
       .string()
       .optional()
-      .transform((value) => (value ?? '').split(',').map((t) => t.trim()).filter((t) => t !== '')),
+      .transform((value) =>
+        (value ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== ''),
+      ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEARCH_CACHE_MB: z.coerce.number().min(0).max(65536).default(16),
-    MAX_LINE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).optional(),
+    MAX_LINE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   })

@@ -25,11 +25,19 @@ export const ERROR_CATALOGUE = {
   },
   UNKNOWN_CHECKLIST_VERSION: {
     statusCode: 400,
-    localized: { en: 'Unknown checklist version', fi: 'Tuntematon tarkistuslistan versio', sv: 'Okänd version av checklistan' },
+    localized: {
+      en: 'Unknown checklist version',
+      fi: 'Tuntematon tarkistuslistan versio',
+      sv: 'Okänd version av checklistan',
+    },
   },
   UNAUTHORIZED: {
     statusCode: 401,
-    localized: { en: 'Access token is missing or invalid', fi: 'Käyttöavain puuttuu tai on virheellinen', sv: 'Åtkomstnyckeln saknas eller är ogiltig' },
+    localized: {
+      en: 'Access token is missing or invalid',
+      fi: 'Käyttöavain puuttuu tai on virheellinen',
+      sv: 'Åtkomstnyckeln saknas eller är ogiltig',
+    },
   },
   NOT_FOUND: {
     statusCode: 404,
@@ -45,11 +53,19 @@ export const ERROR_CATALOGUE = {
   },
   REQUEST_TIMEOUT: {
     statusCode: 408,
-    localized: { en: 'The request took too long to arrive', fi: 'Pyynnön saapuminen kesti liian kauan', sv: 'Begäran tog för lång tid att komma fram' },
+    localized: {
+      en: 'The request took too long to arrive',
+      fi: 'Pyynnön saapuminen kesti liian kauan',
+      sv: 'Begäran tog för lång tid att komma fram',
+    },
   },
   PAYLOAD_TOO_LARGE: {
     statusCode: 413,
-    localized: { en: 'Request body is too large', fi: 'Pyynnön runko on liian suuri', sv: 'Begärans innehåll är för stort' },
+    localized: {
+      en: 'Request body is too large',
+      fi: 'Pyynnön runko on liian suuri',
+      sv: 'Begärans innehåll är för stort',
+    },
   },
   URI_TOO_LONG: {
     statusCode: 414,
@@ -61,11 +77,19 @@ export const ERROR_CATALOGUE = {
   },
   TOO_MANY_REQUESTS: {
     statusCode: 429,
-    localized: { en: 'Too many requests; try again later', fi: 'Liikaa pyyntöjä; yritä myöhemmin uudelleen', sv: 'För många förfrågningar; försök igen senare' },
+    localized: {
+      en: 'Too many requests; try again later',
+      fi: 'Liikaa pyyntöjä; yritä myöhemmin uudelleen',
+      sv: 'För många förfrågningar; försök igen senare',
+    },
   },
   REQUEST_HEADER_FIELDS_TOO_LARGE: {
     statusCode: 431,
-    localized: { en: 'The request headers are too large', fi: 'Pyynnön otsakkeet ovat liian suuret', sv: 'Begärans rubriker är för stora' },
+    localized: {
+      en: 'The request headers are too large',
+      fi: 'Pyynnön otsakkeet ovat liian suuret',
+      sv: 'Begärans rubriker är för stora',
+    },
   },
   SERVICE_UNAVAILABLE: {
     statusCode: 503,

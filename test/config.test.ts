@@ -4,16 +4,31 @@ import { ConfigError, DEFAULT_DATA_DIR, loadConfig } from '../src/config.ts';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toEqual({
-      PORT: 3000, HOST: '127.0.0.1', TAXA_ENGINE: 'embedded', TAXA_DATA_DIR: DEFAULT_DATA_DIR,
-      ELASTICSEARCH_INDEX_PREFIX: 'taxa', ACCESS_TOKENS: [], LOG_LEVEL: 'info', SEARCH_CACHE_MB: 16,
-      SHUTDOWN_TIMEOUT_MS: 10_000, RATE_LIMIT_PER_MINUTE: 6_000,
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      TAXA_ENGINE: 'embedded',
+      TAXA_DATA_DIR: DEFAULT_DATA_DIR,
+      ELASTICSEARCH_INDEX_PREFIX: 'taxa',
+      ACCESS_TOKENS: [],
+      LOG_LEVEL: 'info',
+      SEARCH_CACHE_MB: 16,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+      RATE_LIMIT_PER_MINUTE: 6_000,
     });
     expect(DEFAULT_DATA_DIR).toMatch(/data\/sample$/);
   });
 
   it('reads the Elasticsearch settings', () => {
-    const config = loadConfig({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'https://es.example:9200', ELASTICSEARCH_INDEX_PREFIX: 'taxa-test' });
-    expect(config).toMatchObject({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'https://es.example:9200', ELASTICSEARCH_INDEX_PREFIX: 'taxa-test' });
+    const config = loadConfig({
+      TAXA_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'https://es.example:9200',
+      ELASTICSEARCH_INDEX_PREFIX: 'taxa-test',
+    });
+    expect(config).toMatchObject({
+      TAXA_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'https://es.example:9200',
+      ELASTICSEARCH_INDEX_PREFIX: 'taxa-test',
+    });
   });
 
   it('reads tokens as a comma list', () => {
@@ -30,6 +45,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
     expect(() => loadConfig({ TAXA_ENGINE: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: is required/);
     expect(() => loadConfig({ ELASTICSEARCH_URL: 'ftp://es:9200' })).toThrow(/ELASTICSEARCH_URL/);
-    expect(() => loadConfig({ ELASTICSEARCH_INDEX_PREFIX: 'Taxa' })).toThrow(/ELASTICSEARCH_INDEX_PREFIX: must be 1 to 100 lower-case/);
+    expect(() => loadConfig({ ELASTICSEARCH_INDEX_PREFIX: 'Taxa' })).toThrow(
+      /ELASTICSEARCH_INDEX_PREFIX: must be 1 to 100 lower-case/,
+    );
   });
 });

@@ -35,7 +35,8 @@ interface Batch {
 function idsOf(index: string, docs: readonly object[]): string[] {
   return docs.map((doc, n) => {
     const id = (doc as { id?: unknown }).id;
-    if (typeof id !== 'string' || id === '') throw new ElasticsearchLoadError(`loader: ${index}: document ${n + 1} has no string id`);
+    if (typeof id !== 'string' || id === '')
+      throw new ElasticsearchLoadError(`loader: ${index}: document ${n + 1} has no string id`);
     return id;
   });
 }
@@ -65,7 +66,9 @@ async function sendOnce(client: Client, batch: Batch, signal: AbortSignal | unde
       refused.docs.push(batch.docs[n]!);
     } else {
       const id = result._id ?? batch.ids[n];
-      throw new ElasticsearchLoadError(`loader: ${batch.index}: document '${id}' was refused: ${result.error.type}: ${result.error.reason ?? ''}`);
+      throw new ElasticsearchLoadError(
+        `loader: ${batch.index}: document '${id}' was refused: ${result.error.type}: ${result.error.reason ?? ''}`,
+      );
     }
   }
   return refused;
@@ -93,7 +96,12 @@ async function sendBatch(client: Client, batch: Batch, options: BulkOptions): Pr
  *
  * @example await bulkIndex(client, 'taxa-taxa-current-20250101000000000', documents, { batchSize: 1000, concurrency: 4, retries: 8, retryDelayMs: 500 });
  */
-export async function bulkIndex(client: Client, index: string, docs: readonly object[], options: BulkOptions): Promise<void> {
+export async function bulkIndex(
+  client: Client,
+  index: string,
+  docs: readonly object[],
+  options: BulkOptions,
+): Promise<void> {
   const ids = idsOf(index, docs);
   const limit = pLimit(options.concurrency);
   const inFlight = new Set<Promise<void>>();

@@ -46,5 +46,8 @@ export async function indexBody(kind: IndexKind, counts: ShardCounts): Promise<I
  * their body has it) so that it is as available as they are.
  */
 export function catalogIndexBody(replicas: estypes.IndicesIndexSettings['number_of_replicas']): IndexBody {
-  return { settings: { number_of_shards: 1, ...(replicas === undefined ? {} : { number_of_replicas: replicas }) }, mappings: { enabled: false } };
+  return {
+    settings: { number_of_shards: 1, ...(replicas === undefined ? {} : { number_of_replicas: replicas }) },
+    mappings: { enabled: false },
+  };
 }

@@ -20,8 +20,13 @@ export function ownedAliases(prefix: string): string[] {
  * Deletes the indices a failed load created and answers the error to report: `failure`, told
  * that nothing was swapped and what became of those indices.
  */
-export async function abandonLoad(client: Client, created: readonly string[], failure: ElasticsearchLoadError): Promise<ElasticsearchLoadError> {
-  if (created.length === 0) return new ElasticsearchLoadError(`${failure.message}\nNothing was changed in the cluster.`, { cause: failure });
+export async function abandonLoad(
+  client: Client,
+  created: readonly string[],
+  failure: ElasticsearchLoadError,
+): Promise<ElasticsearchLoadError> {
+  if (created.length === 0)
+    return new ElasticsearchLoadError(`${failure.message}\nNothing was changed in the cluster.`, { cause: failure });
   try {
     await client.indices.delete({ index: [...created], ignore_unavailable: true });
     return new ElasticsearchLoadError(
@@ -42,13 +47,22 @@ export async function abandonLoad(client: Client, created: readonly string[], fa
  * aliases pointed at before; answers those removed indices. When the request fails without a
  * clear answer (a timeout), the catalog alias tells whether it took effect.
  */
-export async function swapAliases(client: Client, prefix: string, bindings: readonly AliasBinding[], created: readonly string[]): Promise<string[]> {
+export async function swapAliases(
+  client: Client,
+  prefix: string,
+  bindings: readonly AliasBinding[],
+  created: readonly string[],
+): Promise<string[]> {
   let replaced: string[];
   try {
     const current = await aliasBindings(client, ownedAliases(prefix));
     replaced = [...new Set(current.map((binding) => binding.index))].filter((index) => !created.includes(index));
   } catch (error) {
-    throw await abandonLoad(client, created, new ElasticsearchLoadError(`loader: reading the current aliases failed: ${describeClusterError(error)}`));
+    throw await abandonLoad(
+      client,
+      created,
+      new ElasticsearchLoadError(`loader: reading the current aliases failed: ${describeClusterError(error)}`),
+    );
   }
   const actions = [
     ...bindings.map(({ alias, index }) => ({ add: { index, alias } })),
@@ -62,9 +76,13 @@ export async function swapAliases(client: Client, prefix: string, bindings: read
     const catalog = bindings.find((binding) => binding.alias === catalogAlias(prefix));
     let swapped: boolean;
     try {
-      swapped = (await aliasBindings(client, [catalogAlias(prefix)])).some((binding) => binding.index === catalog?.index);
+      swapped = (await aliasBindings(client, [catalogAlias(prefix)])).some(
+        (binding) => binding.index === catalog?.index,
+      );
     } catch {
-      throw new ElasticsearchLoadError(`${failure.message}\nWhether the swap took effect cannot be told; the new indices were left in place: ${created.join(', ')}`);
+      throw new ElasticsearchLoadError(
+        `${failure.message}\nWhether the swap took effect cannot be told; the new indices were left in place: ${created.join(', ')}`,
+      );
     }
     if (swapped) return replaced;
     throw await abandonLoad(client, created, failure);

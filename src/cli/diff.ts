@@ -37,9 +37,17 @@ function summaryOf(changes: readonly Change[], from: string, to: string, counts:
 }
 
 function table(changes: readonly Change[]): string {
-  const rows = [['id', 'change', 'scientific name', 'fields'], ...changes.map((c) => [c.id, c.changeTypes.join(', '), nameOf(c), c.fields.join(', ')])];
+  const rows = [
+    ['id', 'change', 'scientific name', 'fields'],
+    ...changes.map((c) => [c.id, c.changeTypes.join(', '), nameOf(c), c.fields.join(', ')]),
+  ];
   const widths = [0, 1, 2].map((column) => Math.min(48, Math.max(...rows.map((row) => row[column]!.length))));
-  const lines = rows.map((row) => row.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell)).join('  ').trimEnd());
+  const lines = rows.map((row) =>
+    row
+      .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+      .join('  ')
+      .trimEnd(),
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -55,7 +63,19 @@ function csv(changes: readonly Change[]): string {
       'to.isPartOf': c.to?.isPartOf ?? '',
       differences: JSON.stringify(c.differences),
     })),
-    { header: true, columns: ['id', 'changeTypes', 'fields', 'from.scientificName', 'to.scientificName', 'from.isPartOf', 'to.isPartOf', 'differences'] },
+    {
+      header: true,
+      columns: [
+        'id',
+        'changeTypes',
+        'fields',
+        'from.scientificName',
+        'to.scientificName',
+        'from.isPartOf',
+        'to.isPartOf',
+        'differences',
+      ],
+    },
   );
 }
 
@@ -70,7 +90,12 @@ export async function runDiff(argv: string[]): Promise<number> {
     parseArgs({
       args,
       allowPositionals: true,
-      options: { from: { type: 'string' }, to: { type: 'string', default: 'current' }, format: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string', default: 'current' },
+        format: { type: 'string' },
+        help: { type: 'boolean' },
+      },
     });
   try {
     parsed = parse(argv);
@@ -86,7 +111,8 @@ export async function runDiff(argv: string[]): Promise<number> {
   if (dir === undefined || extra.length > 0) return usageError('give one data directory');
   if (values.from === undefined) return usageError('--from is required');
   const format = (values.format ?? (process.stdout.isTTY ? 'table' : 'ndjson')) as Format;
-  if (!FORMATS.includes(format)) return usageError(`--format must be one of ${FORMATS.join(', ')} (got '${values.format}')`);
+  if (!FORMATS.includes(format))
+    return usageError(`--format must be one of ${FORMATS.join(', ')} (got '${values.format}')`);
   if (values.from === values.to) return usageError(`--from and --to are the same version ('${values.to}')`);
 
   let versions: Awaited<ReturnType<typeof loadDataDirectory>>['dataSet']['versions'];
@@ -99,8 +125,12 @@ export async function runDiff(argv: string[]): Promise<number> {
     return 1;
   }
   const [from, to] = [values.from, values.to].map((id) => versions.find((v) => v.id === id));
-  for (const [name, id, version] of [['--from', values.from, from], ['--to', values.to, to]] as const) {
-    if (!version) return usageError(`${name}: no version '${id}' in ${dir}; it has ${versions.map((v) => v.id).join(', ')}`);
+  for (const [name, id, version] of [
+    ['--from', values.from, from],
+    ['--to', values.to, to],
+  ] as const) {
+    if (!version)
+      return usageError(`${name}: no version '${id}' in ${dir}; it has ${versions.map((v) => v.id).join(', ')}`);
   }
   const [before, after] = [from!.documents.map(givenTaxonOf), to!.documents.map(givenTaxonOf)];
   const changes = compareVersions(before, after);

@@ -43,10 +43,15 @@ function integerOption(name: string, value: string | undefined, fallback: number
 
 function parseVersions(value: string | undefined): string[] {
   if (value === undefined) return ['current'];
-  const versions = value.split(',').map((version) => version.trim()).filter((version) => version !== '');
+  const versions = value
+    .split(',')
+    .map((version) => version.trim())
+    .filter((version) => version !== '');
   const unknown = versions.filter((version) => !KNOWN_VERSIONS.includes(version));
   if (versions.length === 0 || unknown.length > 0) {
-    throw new UsageError(`--versions: unknown version '${unknown.join(', ') || value}' (known: ${KNOWN_VERSIONS.join(', ')})`);
+    throw new UsageError(
+      `--versions: unknown version '${unknown.join(', ') || value}' (known: ${KNOWN_VERSIONS.join(', ')})`,
+    );
   }
   return versions;
 }
@@ -101,7 +106,9 @@ export async function runGenerate(argv: string[]): Promise<number> {
   try {
     const result = await writeSyntheticDataDirectory(args.out, args);
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    process.stdout.write(`generated ${result.taxa} taxa (seed ${args.seed}) into ${args.out}: ${result.files.length} files in ${seconds} s\n`);
+    process.stdout.write(
+      `generated ${result.taxa} taxa (seed ${args.seed}) into ${args.out}: ${result.files.length} files in ${seconds} s\n`,
+    );
     return 0;
   } catch (error) {
     process.stderr.write(`taxa generate: ${error instanceof Error ? error.message : String(error)}\n`);

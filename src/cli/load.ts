@@ -7,7 +7,12 @@
 import { parseArgs } from 'node:util';
 import { createElasticsearchClient, LOADING_CLIENT } from '../index/elasticsearch/client.ts';
 import { DEFAULT_INDEX_PREFIX, prefixProblem } from '../index/elasticsearch/naming.ts';
-import { ElasticsearchLoadError, LOAD_NUMBERS, loadIntoElasticsearch, type ElasticsearchLoadStats } from '../../loaders/elasticsearch-load.ts';
+import {
+  ElasticsearchLoadError,
+  LOAD_NUMBERS,
+  loadIntoElasticsearch,
+  type ElasticsearchLoadStats,
+} from '../../loaders/elasticsearch-load.ts';
 import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 
 export const LOAD_USAGE = `usage: taxa load <data-dir> [options]
@@ -55,7 +60,11 @@ interface LoadArgs {
 
 class UsageError extends Error {}
 
-function integerOption(flag: string, value: string | undefined, range: { min: number; max: number }): number | undefined {
+function integerOption(
+  flag: string,
+  value: string | undefined,
+  range: { min: number; max: number },
+): number | undefined {
   if (value === undefined) return undefined;
   const parsed = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(parsed) || parsed < range.min || parsed > range.max) {
@@ -65,14 +74,16 @@ function integerOption(flag: string, value: string | undefined, range: { min: nu
 }
 
 function urlOption(value: string | undefined): string {
-  if (value === undefined || value.trim() === '') throw new UsageError('--url URL is required (or set ELASTICSEARCH_URL)');
+  if (value === undefined || value.trim() === '')
+    throw new UsageError('--url URL is required (or set ELASTICSEARCH_URL)');
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     throw new UsageError(`--url must be an http(s) URL, got '${value}'`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be an http(s) URL, got '${value}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--url must be an http(s) URL, got '${value}'`);
   return value;
 }
 
@@ -146,7 +157,8 @@ export async function runLoad(argv: string[]): Promise<number> {
   process.once('SIGINT', onSigint);
   try {
     const stats = await loadIntoElasticsearch(args.dir, { ...args, client, progress: true, signal: interrupt.signal });
-    if (interrupt.signal.aborted) process.stderr.write('taxa load: the interrupt came once the swap had begun; the load completed\n');
+    if (interrupt.signal.aborted)
+      process.stderr.write('taxa load: the interrupt came once the swap had begun; the load completed\n');
     process.stdout.write(summary(args, stats));
     return 0;
   } catch (error) {

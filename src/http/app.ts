@@ -12,7 +12,13 @@ import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createVersions } from '../service/versions.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
-import { answerClientError, registerErrorHandling, registerHostCheck, registerMethodNotAllowed, toAppError } from './error-handler.ts';
+import {
+  answerClientError,
+  registerErrorHandling,
+  registerHostCheck,
+  registerMethodNotAllowed,
+  toAppError,
+} from './error-handler.ts';
 import { errorAnswer } from './error-answer.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
@@ -112,7 +118,11 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   await app.register(taxonRoutes, { taxa });
   await app.register(informalGroupRoutes, { catalog });
   await app.register(checklistVersionRoutes, { catalog });
-  await app.register(searchRoutes, { engine, search, cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES });
+  await app.register(searchRoutes, {
+    engine,
+    search,
+    cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
+  });
   await app.register(healthRoutes, { engine });
   await registerOpenApiRoutes(app);
   registerMethodNotAllowed(app, routes);
@@ -123,7 +133,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
 function collectRoutes(app: FastifyInstance): { method: string; url: string }[] {
   const routes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method === 'GET' || method === 'POST') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method === 'GET' || method === 'POST') routes.push({ method, url: route.url });
   });
   return routes;
 }

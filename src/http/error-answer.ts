@@ -22,13 +22,18 @@ type PathParameters = unknown;
 /** @example pointerOf({ body: ['taxonRank', 1] }) // '/body/taxonRank/1' */
 export function pointerOf(at: Place, pathParameters?: PathParameters): string {
   if ('body' in at) return ['/body', ...at.body.map(pointerToken)].join('/');
-  const inPath = typeof pathParameters === 'object' && pathParameters !== null && Object.hasOwn(pathParameters, at.parameter);
+  const inPath =
+    typeof pathParameters === 'object' && pathParameters !== null && Object.hasOwn(pathParameters, at.parameter);
   return `/${inPath ? 'params' : 'query'}/${pointerToken(at.parameter)}`;
 }
 
 /** The answer of `error`; `pathParameters` are the matched route's (`request.params`). */
 export function errorAnswer(error: AppError, pathParameters?: PathParameters): ErrorAnswer {
-  const answer: ErrorAnswer = { errorCode: error.errorCode, message: error.message, localized: ERROR_CATALOGUE[error.errorCode].localized };
+  const answer: ErrorAnswer = {
+    errorCode: error.errorCode,
+    message: error.message,
+    localized: ERROR_CATALOGUE[error.errorCode].localized,
+  };
   if (error.issues.length === 0) return answer;
   const details: ErrorDetails = {};
   for (const { at, message } of error.issues) (details[pointerOf(at, pathParameters)] ??= []).push(message);

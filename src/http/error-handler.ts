@@ -76,7 +76,10 @@ export function registerHostCheck(app: FastifyInstance): void {
  * Every method a route does not have, on each route's path: a 405 error object with `Allow`
  * (instead of the 404 an unknown method would get).
  */
-export function registerMethodNotAllowed(app: FastifyInstance, routes: readonly { method: string; url: string }[]): void {
+export function registerMethodNotAllowed(
+  app: FastifyInstance,
+  routes: readonly { method: string; url: string }[],
+): void {
   const allowed = new Map<string, Set<string>>();
   for (const { method, url } of routes) {
     const methods = allowed.get(url) ?? new Set<string>();
@@ -85,7 +88,9 @@ export function registerMethodNotAllowed(app: FastifyInstance, routes: readonly 
     allowed.set(url, methods);
   }
   for (const [url, methods] of allowed) {
-    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as HTTPMethods[]).filter((m) => !methods.has(m));
+    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as HTTPMethods[]).filter(
+      (m) => !methods.has(m),
+    );
     const allow = [...methods].join(', ');
     app.route({
       method: others,
@@ -93,7 +98,10 @@ export function registerMethodNotAllowed(app: FastifyInstance, routes: readonly 
       schema: { hide: true },
       handler: async (request, reply) => {
         reply.header('Allow', allow);
-        throw new AppError('METHOD_NOT_ALLOWED', `Method ${request.method} is not allowed on ${url}; allowed: ${allow}`);
+        throw new AppError(
+          'METHOD_NOT_ALLOWED',
+          `Method ${request.method} is not allowed on ${url}; allowed: ${allow}`,
+        );
       },
     });
   }
@@ -107,9 +115,12 @@ function clientErrorOf(error: Error & { code?: string; rawPacket?: Buffer }): Ap
     case 'HPE_HEADER_OVERFLOW':
       // The parser's limit is on the request line and headers together: a request line of more
       // than half of it is taken for a URL too long.
-      return error.rawPacket !== undefined && !(error.rawPacket.subarray(0, LONG_REQUEST_LINE).includes('\r\n'))
+      return error.rawPacket !== undefined && !error.rawPacket.subarray(0, LONG_REQUEST_LINE).includes('\r\n')
         ? new AppError('URI_TOO_LONG', 'The request line is longer than the server accepts (16 KB with the headers)')
-        : new AppError('REQUEST_HEADER_FIELDS_TOO_LARGE', 'The request line and headers are larger than the server accepts (16 KB)');
+        : new AppError(
+            'REQUEST_HEADER_FIELDS_TOO_LARGE',
+            'The request line and headers are larger than the server accepts (16 KB)',
+          );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new AppError('REQUEST_TIMEOUT', 'The request did not arrive in time');
     default:

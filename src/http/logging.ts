@@ -22,18 +22,24 @@ function decodedName(name: string): string {
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
-  const pairs = url.slice(start + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    const name = equals < 0 ? pair : pair.slice(0, equals);
-    return SECRET_PARAMETERS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
-  });
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return SECRET_PARAMETERS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+    });
   return `${url.slice(0, start + 1)}${pairs.join('&')}`;
 }
 
 export function loggerOptions(level: string) {
   return {
     level,
-    redact: { paths: ['req.headers.authorization', 'headers.authorization', 'req.headers.cookie', 'err.rawPacket'], censor: REDACTED },
+    redact: {
+      paths: ['req.headers.authorization', 'headers.authorization', 'req.headers.cookie', 'err.rawPacket'],
+      censor: REDACTED,
+    },
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,

@@ -29,11 +29,24 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Taxon engine', version: '1.0.0', description: 'Taxa: search, filter, tree, aggregations, checklist versions.' },
+      info: {
+        title: 'Taxon engine',
+        version: '1.0.0',
+        description: 'Taxa: search, filter, tree, aggregations, checklist versions.',
+      },
       components: {
         securitySchemes: {
-          accessToken: { type: 'apiKey', in: 'query', name: 'access_token', description: 'needed when the service is configured with access tokens' },
-          bearer: { type: 'http', scheme: 'bearer', description: 'needed when the service is configured with access tokens' },
+          accessToken: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'access_token',
+            description: 'needed when the service is configured with access tokens',
+          },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'needed when the service is configured with access tokens',
+          },
         },
       },
     },

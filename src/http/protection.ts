@@ -52,7 +52,10 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number,
       return digest === undefined ? `guess:${request.ip}` : `token:${digest}`;
     },
     errorResponseBuilder: (_request, context) =>
-      new AppError('TOO_MANY_REQUESTS', `Rate limit exceeded: at most ${context.max} requests a minute; retry in ${Math.ceil(context.ttl / 1000)} s`),
+      new AppError(
+        'TOO_MANY_REQUESTS',
+        `Rate limit exceeded: at most ${context.max} requests a minute; retry in ${Math.ceil(context.ttl / 1000)} s`,
+      ),
   });
 }
 

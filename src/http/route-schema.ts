@@ -22,7 +22,10 @@ const PART_OF: Partial<Record<string, Part>> = { querystring: 'query', params: '
 
 /** Each zod issue at its parameter; the message names the first one's JSON pointer. */
 function validationError(part: Part, error: z.ZodError): AppError {
-  const issues = error.issues.map((issue) => ({ at: { parameter: String(issue.path[0] ?? '') }, message: issue.message }));
+  const issues = error.issues.map((issue) => ({
+    at: { parameter: String(issue.path[0] ?? '') },
+    message: issue.message,
+  }));
   const first = issues[0] ?? { at: { parameter: '' }, message: 'invalid' };
   return new AppError('VALIDATION_EXCEPTION', `/${part}/${pointerToken(first.at.parameter)}: ${first.message}`, issues);
 }
@@ -68,7 +71,8 @@ function partKey(data: unknown): string | undefined {
   if (typeof data !== 'object') return undefined;
   for (const name in data) {
     const value = (data as Record<string, unknown>)[name];
-    if (typeof value !== 'string' && !(Array.isArray(value) && value.every((item) => typeof item === 'string'))) return undefined;
+    if (typeof value !== 'string' && !(Array.isArray(value) && value.every((item) => typeof item === 'string')))
+      return undefined;
   }
   return JSON.stringify(data);
 }

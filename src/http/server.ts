@@ -64,12 +64,15 @@ export async function startServer(config: Config, served: ServedEngine): Promise
   // more load after it, a SIGTERM closes gracefully.
   process.on('SIGHUP', hangup);
   const onTimeout = (delay: number) => app.log.error(`closing took over ${delay} ms; exiting with answers unfinished`);
-  const grace = closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS, logger: false, onTimeout, skip: ['SIGHUP'] }, async ({ signal, err }) => {
-    if (err) app.log.fatal({ err }, 'shutting down after an unexpected error');
-    else app.log.info({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
-    await close();
-    app.log.info('closed');
-  });
+  const grace = closeWithGrace(
+    { delay: config.SHUTDOWN_TIMEOUT_MS, logger: false, onTimeout, skip: ['SIGHUP'] },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, 'shutting down after an unexpected error');
+      else app.log.info({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+      await close();
+      app.log.info('closed');
+    },
+  );
   const shutDown = async () => {
     grace.uninstall();
     await close();

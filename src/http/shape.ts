@@ -25,7 +25,10 @@ function selectedKeys(selection: FieldSelection): ReadonlySet<string> | undefine
  * (fields the schema does not know). One map lookup per key instead of two on every taxon.
  */
 const SHAPING = new Map<string, TranslationPlan | true | 'share'>(
-  [...KNOWN_FIELDS].map((key) => [key, Object.hasOwn(TAXON_TRANSLATION_PLAN, key) ? TAXON_TRANSLATION_PLAN[key]! : 'share']),
+  [...KNOWN_FIELDS].map((key) => [
+    key,
+    Object.hasOwn(TAXON_TRANSLATION_PLAN, key) ? TAXON_TRANSLATION_PLAN[key]! : 'share',
+  ]),
 );
 for (const key of Object.keys(TAXON_TRANSLATION_PLAN)) SHAPING.set(key, TAXON_TRANSLATION_PLAN[key]!);
 
@@ -35,13 +38,21 @@ const MULTI_LANG_NAMES = Object.fromEntries(MULTI_LANG_FIELDS.map((field) => [fi
   string
 >;
 
-function shapeOne(source: Record<string, unknown>, language: ResponseLanguage, selected: ReadonlySet<string> | undefined) {
+function shapeOne(
+  source: Record<string, unknown>,
+  language: ResponseLanguage,
+  selected: ReadonlySet<string> | undefined,
+) {
   const out: Record<string, unknown> = {};
   for (const key in source) {
     if (selected && !selected.has(key)) continue;
     const shaping = SHAPING.get(key);
-    const value = shaping === 'share' ? source[key]
-      : shaping !== undefined ? translateByPlan(source[key], shaping, language) : translate(source[key], language);
+    const value =
+      shaping === 'share'
+        ? source[key]
+        : shaping !== undefined
+          ? translateByPlan(source[key], shaping, language)
+          : translate(source[key], language);
     if (value !== undefined) out[key] = value;
   }
   for (const field of MULTI_LANG_FIELDS) {
@@ -57,16 +68,27 @@ function shapeOne(source: Record<string, unknown>, language: ResponseLanguage, s
  * untranslated as `<field>MultiLang` (only those selected, when a selection is given). One pass
  * over the fields: this runs for every taxon of every page.
  */
-export function shapeTaxon(taxon: object, language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown> {
+export function shapeTaxon(
+  taxon: object,
+  language: ResponseLanguage,
+  selection: FieldSelection = {},
+): Record<string, unknown> {
   return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection));
 }
 
 /** `shapeTaxon` for the taxa of one request, one at a time: the selection is read once for all. */
-export function taxonShaper(language: ResponseLanguage, selection: FieldSelection = {}): (taxon: object) => Record<string, unknown> {
+export function taxonShaper(
+  language: ResponseLanguage,
+  selection: FieldSelection = {},
+): (taxon: object) => Record<string, unknown> {
   const selected = selectedKeys(selection);
   return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected);
 }
 
-export function shapeTaxa(taxa: object[], language: ResponseLanguage, selection: FieldSelection = {}): Record<string, unknown>[] {
+export function shapeTaxa(
+  taxa: object[],
+  language: ResponseLanguage,
+  selection: FieldSelection = {},
+): Record<string, unknown>[] {
   return taxa.map(taxonShaper(language, selection));
 }

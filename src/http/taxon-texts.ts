@@ -23,7 +23,12 @@ export const DEFAULT_TAXON_TEXTS_BYTES = 32 * 1024 * 1024;
 
 export interface TaxonTexts {
   /** The page `search` finds, shaped and serialised (the page of a checklist version). */
-  page(version: string, language: ResponseLanguage, fields: FieldSelection, search: () => Promise<Page<object>>): Promise<SerialisedAnswer>;
+  page(
+    version: string,
+    language: ResponseLanguage,
+    fields: FieldSelection,
+    search: () => Promise<Page<object>>,
+  ): Promise<SerialisedAnswer>;
 }
 
 /** @param maxBytes bound of the texts kept (with their keys), counted as UTF-16 code units × 2; 0 keeps none */
@@ -52,7 +57,8 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
       const catalog = before !== undefined && (await engine.catalog()) === before ? before : undefined;
       const shape = taxonShaper(language, fields);
       // Nothing kept: one `JSON.stringify` of the whole page is faster than one per taxon.
-      if (catalog === undefined) return new SerialisedAnswer(JSON.stringify({ ...page, results: page.results.map(shape) }));
+      if (catalog === undefined)
+        return new SerialisedAnswer(JSON.stringify({ ...page, results: page.results.map(shape) }));
       const prefix = prefixOf(version, language, fields);
       const results = page.results.map((taxon) => {
         const id = (taxon as { id?: unknown }).id;
@@ -76,8 +82,12 @@ const KEPT_PREFIXES = 1024;
 
 /** What decides the fields of a taxon's text besides its document and language. */
 function selectionKey(fields: FieldSelection): string {
-  return JSON.stringify([fields.selectedFields ?? null, fields.includeMedia ?? false, fields.includeDescriptions ?? false,
-    fields.includeRedListEvaluations ?? false]);
+  return JSON.stringify([
+    fields.selectedFields ?? null,
+    fields.includeMedia ?? false,
+    fields.includeDescriptions ?? false,
+    fields.includeRedListEvaluations ?? false,
+  ]);
 }
 
 const EMPTY_RESULTS = '"results":[]}';
@@ -85,7 +95,8 @@ const EMPTY_RESULTS = '"results":[]}';
 /** `JSON.stringify({ ...page, results })` from the texts of the results (`results` is the envelope's last key). */
 function pageText(page: Page<object>, results: string[]): string {
   const envelope = JSON.stringify({ ...page, results: [] });
-  if (!envelope.endsWith(EMPTY_RESULTS)) throw new Error(`taxon texts: a page envelope not ending with its results: ${envelope}`);
+  if (!envelope.endsWith(EMPTY_RESULTS))
+    throw new Error(`taxon texts: a page envelope not ending with its results: ${envelope}`);
   // The envelope less its closing `]}`, the texts, and the closing again.
   return `${envelope.slice(0, -2)}${results.join(',')}]}`;
 }

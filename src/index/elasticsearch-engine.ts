@@ -10,7 +10,14 @@
  */
 import { errors, type Client } from '@elastic/elasticsearch';
 import { AppError } from '../errors.ts';
-import { VersionNotLoadedError, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from './engine.ts';
+import {
+  VersionNotLoadedError,
+  type IndexRef,
+  type Readiness,
+  type SearchBody,
+  type SearchEngine,
+  type SearchResult,
+} from './engine.ts';
 import { createElasticsearchClient, SERVING_CLIENT } from './elasticsearch/client.ts';
 import { asServiceError, isIndexMissing, unavailableReason } from './elasticsearch/cluster-errors.ts';
 import { cacheState, readClusterState } from './elasticsearch/cluster-state.ts';
@@ -36,12 +43,16 @@ export interface ElasticsearchEngine extends SearchEngine {
   dropCaches(): void;
 }
 
-export function createElasticsearchEngine(connection: ElasticsearchConnection, options: ElasticsearchEngineOptions = {}): ElasticsearchEngine {
+export function createElasticsearchEngine(
+  connection: ElasticsearchConnection,
+  options: ElasticsearchEngineOptions = {},
+): ElasticsearchEngine {
   const prefix = options.prefix ?? DEFAULT_INDEX_PREFIX;
   const problem = prefixProblem(prefix);
   if (problem) throw new Error(`engine: ${problem}`);
   const owned = !('client' in connection);
-  const client = 'client' in connection ? connection.client : createElasticsearchClient(connection.node, SERVING_CLIENT);
+  const client =
+    'client' in connection ? connection.client : createElasticsearchClient(connection.node, SERVING_CLIENT);
   const state = cacheState(() => readClusterState(client, prefix), options.cacheMs ?? STATE_CACHE_MS);
 
   async function current() {
@@ -60,7 +71,10 @@ export function createElasticsearchEngine(connection: ElasticsearchConnection, o
   async function missingIndex(ref: IndexRef): Promise<Error> {
     state.drop();
     if (!(await current()).versions.includes(ref.version)) return new VersionNotLoadedError(ref.version);
-    return new AppError('SERVICE_UNAVAILABLE', `Service unavailable: the ${ref.kind} index of checklist version '${ref.version}' is not loaded`);
+    return new AppError(
+      'SERVICE_UNAVAILABLE',
+      `Service unavailable: the ${ref.kind} index of checklist version '${ref.version}' is not loaded`,
+    );
   }
 
   return {
@@ -81,14 +95,19 @@ export function createElasticsearchEngine(connection: ElasticsearchConnection, o
       // Shards that failed (a node lost, an index removed mid-search) would make a partial answer
       // look complete: its totals and pages would be wrong, so it is not served.
       if ((result._shards?.failed ?? 0) > 0) {
-        throw new AppError('SERVICE_UNAVAILABLE', 'Service unavailable: the search cluster answered from part of the index only; try again shortly');
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'Service unavailable: the search cluster answered from part of the index only; try again shortly',
+        );
       }
       return result;
     },
     async ready() {
       try {
         const { versions } = await state.refresh();
-        return versions.length > 0 ? { ready: true } : { ready: false, reason: `no checklist version is loaded under the index prefix '${prefix}'` };
+        return versions.length > 0
+          ? { ready: true }
+          : { ready: false, reason: `no checklist version is loaded under the index prefix '${prefix}'` };
       } catch (error) {
         if (!(error instanceof errors.ElasticsearchClientError)) throw error;
         return { ready: false, reason: unavailableReason(error) ?? 'the search cluster refused the request' };

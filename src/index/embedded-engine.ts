@@ -11,18 +11,24 @@
 import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog } from '../taxon/catalog.ts';
-import { VersionNotLoadedError, type EngineData, type IndexKind, type IndexRef, type SearchBody, type SearchEngine, type SearchResult } from './engine.ts';
+import {
+  VersionNotLoadedError,
+  type EngineData,
+  type IndexKind,
+  type IndexRef,
+  type SearchBody,
+  type SearchEngine,
+  type SearchResult,
+} from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/build/field-catalog.ts';
 import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 
-
 interface Snapshot {
   catalog: Catalog;
   indices: Map<string, DocumentIndex<object>>;
 }
-
 
 /** What an index kind's mapping tells the engine: its fields, and those `_source` leaves out. */
 interface MappedIndex {
@@ -41,7 +47,11 @@ function readMapping(kind: IndexKind): MappedIndex {
  * Likewise the doc values of the fields every request sorts or checks candidates by.
  */
 const EAGER_FIELDS: Record<IndexKind, readonly string[]> = { taxa: [], names: NAMES_SEARCHED_FIELDS, changes: [] };
-const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = { taxa: ['taxonomicOrder'], names: NAMES_DOC_VALUE_FIELDS, changes: ['order'] };
+const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = {
+  taxa: ['taxonomicOrder'],
+  names: NAMES_DOC_VALUE_FIELDS,
+  changes: ['order'],
+};
 
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 
@@ -90,11 +100,21 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
           const started = performance.now();
           const name = `${version.id}-${kind}`;
           const index = DocumentIndex.build(docs, {
-            ...mappingOf(kind), idField: 'id', name, eagerFields: EAGER_FIELDS[kind], docValueFields: DOC_VALUE_FIELDS[kind], queryCache,
+            ...mappingOf(kind),
+            idField: 'id',
+            name,
+            eagerFields: EAGER_FIELDS[kind],
+            docValueFields: DOC_VALUE_FIELDS[kind],
+            queryCache,
           });
           index.warm(warm[kind] ?? []);
           indices.set(indexKey({ version: version.id, kind }), index);
-          onBuilt?.({ version: version.id, kind, documents: index.size, seconds: Math.round(performance.now() - started) / 1000 });
+          onBuilt?.({
+            version: version.id,
+            kind,
+            documents: index.size,
+            seconds: Math.round(performance.now() - started) / 1000,
+          });
         }
       }
       snapshot = { catalog: data.catalog, indices };

@@ -60,7 +60,9 @@ export interface SearchEngine {
  */
 export async function readinessOf(engine: SearchEngine): Promise<Readiness> {
   if (engine.ready) return engine.ready();
-  return (await engine.versions()).length > 0 ? { ready: true } : { ready: false, reason: 'no checklist version is loaded' };
+  return (await engine.versions()).length > 0
+    ? { ready: true }
+    : { ready: false, reason: 'no checklist version is loaded' };
 }
 
 /**
@@ -68,7 +70,10 @@ export async function readinessOf(engine: SearchEngine): Promise<Readiness> {
  * outside the DSL subset, naming the clause, so a compiler change cannot silently diverge.
  */
 export class UnsupportedQueryError extends Error {
-  constructor(readonly clause: string, detail?: string) {
+  constructor(
+    readonly clause: string,
+    detail?: string,
+  ) {
     super(`engine: unsupported ${clause}${detail ? `: ${detail}` : ''}`);
     this.name = 'UnsupportedQueryError';
   }

@@ -59,7 +59,8 @@ export function checkAggregationLimits(specs: AggregationSpec[], size: number): 
     throw limitError('aggregateBy', `at most ${maxAggregations} aggregations in one request (got ${specs.length})`);
   }
   const deepest = Math.max(...specs.map((spec) => spec.fields.length));
-  if (deepest > maxDepth) throw limitError('aggregateBy', `at most ${maxDepth} nested fields in one aggregation (got ${deepest})`);
+  if (deepest > maxDepth)
+    throw limitError('aggregateBy', `at most ${maxDepth} nested fields in one aggregation (got ${deepest})`);
   const buckets = worstCaseBuckets(specs, size);
   if (buckets > maxBuckets) {
     throw limitError(
@@ -86,7 +87,11 @@ function parseOne(part: string, problems: string[], keys: FilterKeys): Aggregati
 }
 
 /** `aggregateBy` and `aggregateSize` parsed and checked against the limits. */
-export function aggregationRequest(aggregateBy: string, size: number, keys: FilterKeys = TAXON_FILTER_KEYS): AggregationSpec[] {
+export function aggregationRequest(
+  aggregateBy: string,
+  size: number,
+  keys: FilterKeys = TAXON_FILTER_KEYS,
+): AggregationSpec[] {
   const specs = parseAggregateBy(aggregateBy, keys);
   checkAggregationLimits(specs, size);
   return specs;
@@ -104,7 +109,11 @@ export function parseAggregateBy(value: string, keys: FilterKeys = TAXON_FILTER_
   if (new Set(names).size !== names.length) problems.push('aggregation names must be unique');
   if (problems.length > 0) {
     const at = { parameter: 'aggregateBy' };
-    throw new AppError('VALIDATION_EXCEPTION', `aggregateBy: ${problems.join('; ')}`, problems.map((message) => ({ at, message })));
+    throw new AppError(
+      'VALIDATION_EXCEPTION',
+      `aggregateBy: ${problems.join('; ')}`,
+      problems.map((message) => ({ at, message })),
+    );
   }
   return specs;
 }
@@ -137,10 +146,16 @@ function bucketValue(field: string, bucket: Bucket, keys: FilterKeys): string | 
 }
 
 function bucketsOf(aggregate: unknown): Bucket[] {
-  return ((aggregate as { buckets?: Bucket[] } | undefined)?.buckets ?? []);
+  return (aggregate as { buckets?: Bucket[] } | undefined)?.buckets ?? [];
 }
 
-function flatten(fields: string[], aggregate: unknown, values: AggregateRow['values'], out: AggregateRow[], keys: FilterKeys): void {
+function flatten(
+  fields: string[],
+  aggregate: unknown,
+  values: AggregateRow['values'],
+  out: AggregateRow[],
+  keys: FilterKeys,
+): void {
   const [field, ...rest] = fields;
   const buckets = bucketsOf(aggregate);
   if (buckets.length === 0) {

@@ -22,7 +22,9 @@ export const SIDES = ['from', 'to'] as const;
 function sideOf(key: string): [side: (typeof SIDES)[number], path: string] | undefined {
   const dot = key.indexOf('.');
   const side = key.slice(0, dot);
-  return dot > 0 && (SIDES as readonly string[]).includes(side) ? [side as (typeof SIDES)[number], key.slice(dot + 1)] : undefined;
+  return dot > 0 && (SIDES as readonly string[]).includes(side)
+    ? [side as (typeof SIDES)[number], key.slice(dot + 1)]
+    : undefined;
 }
 
 /** The keys of a change-record filter body. A record's `id` is its taxon's (`taxonId` in the index). */
@@ -60,14 +62,19 @@ export interface ChangesPageRequest {
 
 /** The clauses hold for the taxon in the older version or in the newer one. */
 function inEitherVersion(path: string, clauses: (field: string) => FilterNode[]): FilterNode {
-  return or.build(SIDES.map((side) => {
-    const onSide = clauses(`${side}.${path}`);
-    return onSide.length === 1 ? onSide[0]! : and.build(onSide);
-  }));
+  return or.build(
+    SIDES.map((side) => {
+      const onSide = clauses(`${side}.${path}`);
+      return onSide.length === 1 ? onSide[0]! : and.build(onSide);
+    }),
+  );
 }
 
 function latestIs(path: string, value: boolean): FilterNode {
-  return or.build([term.build(`to.${path}`, value), and.build([not.build(exists.build('to.id')), term.build(`from.${path}`, value)])]);
+  return or.build([
+    term.build(`to.${path}`, value),
+    and.build([not.build(exists.build('to.id')), term.build(`from.${path}`, value)]),
+  ]);
 }
 
 export function changesScopeClauses(scope: ChangesScope): FilterNode[] {
@@ -80,8 +87,13 @@ export function changesScopeClauses(scope: ChangesScope): FilterNode[] {
   }
   // In one of the groups in either version; in none of the excluded ones in either version.
   const groups = scope.informalTaxonGroups;
-  if (groups?.include.length) clauses.push(inEitherVersion('informalTaxonGroups', (field) => listClauses(field, { include: groups.include, exclude: [] })));
-  for (const side of SIDES) if (groups?.exclude.length) clauses.push(...listClauses(`${side}.informalTaxonGroups`, { include: [], exclude: groups.exclude }));
+  if (groups?.include.length)
+    clauses.push(
+      inEitherVersion('informalTaxonGroups', (field) => listClauses(field, { include: groups.include, exclude: [] })),
+    );
+  for (const side of SIDES)
+    if (groups?.exclude.length)
+      clauses.push(...listClauses(`${side}.informalTaxonGroups`, { include: [], exclude: groups.exclude }));
   if (scope.species !== undefined) clauses.push(latestIs('species', scope.species));
   if (scope.finnish !== undefined) clauses.push(latestIs('finnish', scope.finnish));
   return clauses;
@@ -117,8 +129,18 @@ export function compileChangesPage(request: ChangesPageRequest): SearchBody {
   };
 }
 
-export function compileChangesAggregate(scope: ChangesScope, filter: FilterNode, specs: AggregationSpec[], size: number): SearchBody {
-  return { query: changesQuery(scope, filter), size: 0, track_total_hits: true, aggs: compileAggregations(specs, size, CHANGE_FILTER_KEYS) };
+export function compileChangesAggregate(
+  scope: ChangesScope,
+  filter: FilterNode,
+  specs: AggregationSpec[],
+  size: number,
+): SearchBody {
+  return {
+    query: changesQuery(scope, filter),
+    size: 0,
+    track_total_hits: true,
+    aggs: compileAggregations(specs, size, CHANGE_FILTER_KEYS),
+  };
 }
 
 /** One taxon's record between two versions, if it changed. */

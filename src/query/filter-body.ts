@@ -22,7 +22,10 @@ export interface ListFilter {
 export function listFilterOf(values: readonly string[]): ListFilter {
   return {
     include: values.filter((v) => !v.startsWith('!')),
-    exclude: values.filter((v) => v.startsWith('!')).map((v) => v.slice(1)).filter((v) => v !== ''),
+    exclude: values
+      .filter((v) => v.startsWith('!'))
+      .map((v) => v.slice(1))
+      .filter((v) => v !== ''),
   };
 }
 
@@ -79,11 +82,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function parseFilterBody(body: unknown, keys: FilterKeys = TAXON_FILTER_KEYS): FilterNode {
   if (body === undefined || body === null) return and.build([]);
   if (!isPlainObject(body)) {
-    throw new AppError('VALIDATION_EXCEPTION', 'The filter body must be a JSON object', [{ at: { body: [] }, message: 'must be a JSON object of filters' }]);
+    throw new AppError('VALIDATION_EXCEPTION', 'The filter body must be a JSON object', [
+      { at: { body: [] }, message: 'must be a JSON object of filters' },
+    ]);
   }
   const issues: Issue[] = [];
   const clauses: FilterNode[] = [];
-  for (const key of Object.keys(body)) clauses.push(...valueClauses(key, Object.getOwnPropertyDescriptor(body, key)?.value, keys, issues));
+  for (const key of Object.keys(body))
+    clauses.push(...valueClauses(key, Object.getOwnPropertyDescriptor(body, key)?.value, keys, issues));
   if (issues.length > 0) {
     const places = new Set(issues.map(({ at }) => JSON.stringify(at))).size;
     const more = places > 1 ? ` (and ${places - 1} more)` : '';

@@ -12,8 +12,26 @@ import type { SearchBody } from '../index/engine.ts';
 import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
 import { foldDiacritics } from '../search/normalise.ts';
 import { GRAM_LENGTH, INDEX_ONLY_FIELDS, SHORT_WORD_LENGTH, trigrams } from '../search/name-entry.ts';
-import { codePointLength, likelyKeyLengths, prepareQuery, type MatchType, type PreparedQuery } from '../search/match-kinds.ts';
-import { and, compileNode, exists, longerPrefix, not, or, prefix, range, term, terms, type FilterNode } from './nodes/index.ts';
+import {
+  codePointLength,
+  likelyKeyLengths,
+  prepareQuery,
+  type MatchType,
+  type PreparedQuery,
+} from '../search/match-kinds.ts';
+import {
+  and,
+  compileNode,
+  exists,
+  longerPrefix,
+  not,
+  or,
+  prefix,
+  range,
+  term,
+  terms,
+  type FilterNode,
+} from './nodes/index.ts';
 import { listClauses, type ListFilter } from './filter-body.ts';
 
 /** A name search as asked: the query as typed, and what to list. */
@@ -104,7 +122,11 @@ export function nameFilters(request: NameSearchRequest): FilterNode {
 function candidates(filter: FilterNode, page: CandidatePage, scored?: Query[]): SearchBody {
   return {
     query: scored ? { bool: { filter: [compileNode(filter)], should: scored } } : compileNode(filter),
-    sort: [{ staticRank: { order: 'asc' } }, ...(scored ? [{ _score: { order: 'desc' } } as const] : []), ...SORT_AFTER_RANK],
+    sort: [
+      { staticRank: { order: 'asc' } },
+      ...(scored ? [{ _score: { order: 'desc' } } as const] : []),
+      ...SORT_AFTER_RANK,
+    ],
     from: page.from,
     size: page.size,
     track_total_hits: true,
@@ -127,7 +149,9 @@ export function compileExact(request: NameSearchRequest, page: CandidatePage): S
 }
 
 function wordsOf(key: string): string[] {
-  return foldDiacritics(key).split(' ').filter((word) => word !== '');
+  return foldDiacritics(key)
+    .split(' ')
+    .filter((word) => word !== '');
 }
 
 function gramClauses(word: string): FilterNode[] {
@@ -154,8 +178,20 @@ function partialKeyClause(key: string): FilterNode {
 
 /** Index fields of the ranking text: strict, or folded when the query folds. */
 const RANK_FIELDS = {
-  strict: { text: 'rankText', words: 'rankWords', repeats: 'rankWordRepeats', reversedWords: 'reversedRankWords', reversedLast: 'reversedLastWord' },
-  folded: { text: 'foldedRankText', words: 'foldedRankWords', repeats: 'foldedRankWordRepeats', reversedWords: 'foldedReversedRankWords', reversedLast: 'foldedReversedLastWord' },
+  strict: {
+    text: 'rankText',
+    words: 'rankWords',
+    repeats: 'rankWordRepeats',
+    reversedWords: 'reversedRankWords',
+    reversedLast: 'reversedLastWord',
+  },
+  folded: {
+    text: 'foldedRankText',
+    words: 'foldedRankWords',
+    repeats: 'foldedRankWordRepeats',
+    reversedWords: 'foldedReversedRankWords',
+    reversedLast: 'foldedReversedLastWord',
+  },
 } as const;
 
 /** Float32 sums of boosts are exact integers below 2^24: the score has this many bits. */
@@ -205,7 +241,10 @@ function partialScoreParts(request: NameSearchRequest): { parts: ScorePart[]; or
     }
   }
   const prominence: ScorePart = {
-    clauses: Array.from({ length: PROMINENCE_BITS }, (_, bit) => ({ node: term.build('prominenceBits', String(bit)), units: 2 ** bit })),
+    clauses: Array.from({ length: PROMINENCE_BITS }, (_, bit) => ({
+      node: term.build('prominenceBits', String(bit)),
+      units: 2 ** bit,
+    })),
     width: PROMINENCE_BITS,
   };
   const parts: ScorePart[] = [
@@ -214,7 +253,12 @@ function partialScoreParts(request: NameSearchRequest): { parts: ScorePart[]; or
     flag(prefix.build(fields.text, q)),
     ...(oneWord ? [flag(longerPrefix.build(fields.words, q))] : []),
     prominence,
-    ...(oneWord ? [flag(longerPrefix.build(fields.reversedWords, reverse(q))), flag(prefix.build(fields.reversedLast, reverse(q)))] : []),
+    ...(oneWord
+      ? [
+          flag(longerPrefix.build(fields.reversedWords, reverse(q))),
+          flag(prefix.build(fields.reversedLast, reverse(q))),
+        ]
+      : []),
   ];
   // Keep the most significant parts that fit; dropping less significant ones only coarsens.
   let width = 0;
@@ -232,7 +276,8 @@ function partialScore(parts: readonly ScorePart[]): Query[] {
   let shift = parts.reduce((sum, part) => sum + part.width, 0);
   for (const part of parts) {
     shift -= part.width;
-    for (const { node, units } of part.clauses) clauses.push({ constant_score: { filter: compileNode(node), boost: units * 2 ** shift } });
+    for (const { node, units } of part.clauses)
+      clauses.push({ constant_score: { filter: compileNode(node), boost: units * 2 ** shift } });
   }
   return clauses;
 }
@@ -259,7 +304,8 @@ export function preparePartial(request: NameSearchRequest): PartialSearch {
   return {
     order,
     page(page, lastWord) {
-      const clauses = lastWord === undefined ? matching : [...matching, lastWord ? endsLikeQuery : not.build(endsLikeQuery)];
+      const clauses =
+        lastWord === undefined ? matching : [...matching, lastWord ? endsLikeQuery : not.build(endsLikeQuery)];
       return candidates(and.build(clauses), page, score);
     },
   };
@@ -285,8 +331,9 @@ export function compileLikely(request: NameSearchRequest, pass: LikelyPass = 'st
   const { share, shorterOnly } = LIKELY_PASSES[pass];
   const folded = [...new Set(request.query.keys.map((key) => foldDiacritics(key)))];
   const grams = trigrams(folded);
-  const starts = LIKELY_PREFIX_LENGTHS.map((length) => [...new Set(folded.filter((key) => key.length > length).map((key) => key.slice(0, length)))])
-    .filter((prefixes) => prefixes.length > 0);
+  const starts = LIKELY_PREFIX_LENGTHS.map((length) => [
+    ...new Set(folded.filter((key) => key.length > length).map((key) => key.slice(0, length))),
+  ]).filter((prefixes) => prefixes.length > 0);
   const shared = [
     ...grams.map((gram) => term.build('grams', gram)),
     ...starts.map((prefixes) => {
@@ -300,7 +347,11 @@ export function compileLikely(request: NameSearchRequest, pass: LikelyPass = 'st
     gte: Math.min(...lengths.map((length) => likelyKeyLengths(length).gte)),
     lte: shorterOnly ? longest - 1 : likelyKeyLengths(longest).lte,
   };
-  const filter = and.build([range.build('keyLengths', window), not.build(equalsQuery(request.query)), nameFilters(request)]);
+  const filter = and.build([
+    range.build('keyLengths', window),
+    not.build(equalsQuery(request.query)),
+    nameFilters(request),
+  ]);
   return {
     query: {
       bool: {

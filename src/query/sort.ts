@@ -20,8 +20,5 @@ export const DEFAULT_SORT: SortOrder = { field: 'taxonomic', direction: 'asc' };
 export function compileSort(order: SortOrder): SortClause[] {
   if (order.field === 'taxonomic') return [{ taxonomicOrder: { order: order.direction } }];
   const rankField = SORT_RANK_FIELDS[order.field];
-  return [
-    { [rankField]: { order: order.direction, missing: '_last' } },
-    { taxonomicOrder: { order: 'asc' } },
-  ];
+  return [{ [rankField]: { order: order.direction, missing: '_last' } }, { taxonomicOrder: { order: 'asc' } }];
 }

@@ -7,13 +7,22 @@ import type { SourceOption } from '../index/search-body.ts';
 
 /** Never returned (docs/api.md, "Fields and language"). */
 export const INTERNAL_FIELDS = [
-  'isPartOf', 'isPartOfNonHidden', 'depth', 'nonHiddenDepth', 'nonHiddenParents',
-  'scientificNameSortRank', 'finnishNameSortRank',
+  'isPartOf',
+  'isPartOfNonHidden',
+  'depth',
+  'nonHiddenDepth',
+  'nonHiddenParents',
+  'scientificNameSortRank',
+  'finnishNameSortRank',
 ] as const;
 
 /** Name fields whose untranslated copies are served as `<field>MultiLang`. */
 export const MULTI_LANG_FIELDS = [
-  'vernacularName', 'alternativeVernacularName', 'obsoleteVernacularName', 'colloquialVernacularName', 'tradeName',
+  'vernacularName',
+  'alternativeVernacularName',
+  'obsoleteVernacularName',
+  'colloquialVernacularName',
+  'tradeName',
 ] as const;
 
 export interface FieldSelection {

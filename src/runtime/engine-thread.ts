@@ -27,16 +27,25 @@ async function load() {
   const engine = createEmbeddedEngine();
   const { dataSet, stats } = await loadDataDirectory(options.dir, {
     progress: options.progress ? progress : false,
-    onVersion: (version) => send({ type: 'phase', phase: { phase: 'read', version: version.id, documents: version.indexed, seconds: version.seconds } }),
+    onVersion: (version) =>
+      send({
+        type: 'phase',
+        phase: { phase: 'read', version: version.id, documents: version.indexed, seconds: version.seconds },
+      }),
   });
-  engine.replaceData(engineDataOf(dataSet), (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }), options.warm);
+  engine.replaceData(
+    engineDataOf(dataSet),
+    (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }),
+    options.warm,
+  );
   return { engine, catalog: await engine.catalog(), stats };
 }
 
 load().then(
   ({ engine, catalog, stats }) => {
     port.on('message', (message: ToThread) => {
-      const answer = message.type === 'search' ? engine.search(message.ref, message.body) : Promise.resolve(engine.builtFields());
+      const answer =
+        message.type === 'search' ? engine.search(message.ref, message.body) : Promise.resolve(engine.builtFields());
       answer.then(
         (result) => send({ type: 'result', id: message.id, json: JSON.stringify(result) }),
         (error: unknown) => send({ type: 'failed', id: message.id, error: serializeError(error) }),

@@ -44,7 +44,8 @@ function openEmbedded(config: Config, log: Logger): OpenedEngine {
   const dir = config.TAXA_DATA_DIR;
   const engine = createWorkerEngine({
     progress: process.stderr.isTTY === true,
-    onPhase: (phase) => log.info(phase, phase.phase === 'read' ? `read ${phase.version}` : `indexed ${phase.version} ${phase.kind}`),
+    onPhase: (phase) =>
+      log.info(phase, phase.phase === 'read' ? `read ${phase.version}` : `indexed ${phase.version} ${phase.kind}`),
     onDeath: () => {
       log.error('the engine thread ended; loading the data again');
       reload();
@@ -57,7 +58,9 @@ function openEmbedded(config: Config, log: Logger): OpenedEngine {
     log.info({ dataDir: dir, stats, seconds: Math.round(performance.now() - started) / 1000 }, 'data loaded');
   });
   const reload = () => {
-    load().catch((error: Error) => log.error({ err: error }, 'reload refused; the data already served is still served'));
+    load().catch((error: Error) =>
+      log.error({ err: error }, 'reload refused; the data already served is still served'),
+    );
   };
   return { engine, started: { engine: 'embedded', dataDir: dir }, load, reload };
 }

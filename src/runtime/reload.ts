@@ -18,13 +18,15 @@ export function coalesced<T>(task: () => Promise<T>): () => Promise<T> {
   };
   return () => {
     if (!running) return run();
-    next ??= running.then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      next = undefined;
-      return run();
-    });
+    next ??= running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        next = undefined;
+        return run();
+      });
     return next;
   };
 }

@@ -27,7 +27,9 @@ export interface ThreadOptions {
 }
 
 /** A search, or which fields the thread's indices have built (answered as a result too). */
-export type ToThread = { type: 'search'; id: number; ref: IndexRef; body: SearchBody } | { type: 'built-fields'; id: number };
+export type ToThread =
+  | { type: 'search'; id: number; ref: IndexRef; body: SearchBody }
+  | { type: 'built-fields'; id: number };
 
 /** One finished step of a load: reading a version, or building one of its indices. */
 export interface LoadPhase {

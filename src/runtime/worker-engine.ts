@@ -20,7 +20,16 @@ import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
 import { createProgress, type Progress } from '../../loaders/progress.ts';
 import { AppError } from '../errors.ts';
-import { MAX_BUCKETS, TooManyBucketsError, VersionNotLoadedError, type IndexRef, type Readiness, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
+import {
+  MAX_BUCKETS,
+  TooManyBucketsError,
+  VersionNotLoadedError,
+  type IndexRef,
+  type Readiness,
+  type SearchBody,
+  type SearchEngine,
+  type SearchResult,
+} from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { BuiltFields } from '../index/embedded-engine.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
@@ -91,12 +100,18 @@ class EngineThread {
     this.loaded = new Promise((resolve, reject) => {
       this.worker.on('message', (message: FromThread) => {
         switch (message.type) {
-          case 'phase': return options.onPhase?.(message.phase);
-          case 'progress': return relayProgress(progress, message);
-          case 'loaded': return resolve({ catalog: message.catalog, stats: message.stats });
-          case 'load-failed': return reject(rebuildError(message.error));
-          case 'result': return this.settle(message.id, (p) => p.resolve(JSON.parse(message.json)));
-          case 'failed': return this.settle(message.id, (p) => p.reject(rebuildError(message.error)));
+          case 'phase':
+            return options.onPhase?.(message.phase);
+          case 'progress':
+            return relayProgress(progress, message);
+          case 'loaded':
+            return resolve({ catalog: message.catalog, stats: message.stats });
+          case 'load-failed':
+            return reject(rebuildError(message.error));
+          case 'result':
+            return this.settle(message.id, (p) => p.resolve(JSON.parse(message.json)));
+          case 'failed':
+            return this.settle(message.id, (p) => p.reject(rebuildError(message.error)));
         }
       });
       this.worker.on('error', (error) => reject(loadFailure(error)));
@@ -165,7 +180,11 @@ function relayProgress(progress: Progress, message: Extract<FromThread, { type: 
 
 function loadFailure(error: Error): Error {
   const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-  return new Error(outOfMemory ? 'engine: the data set did not fit in the memory allowed to the engine' : `engine: the load failed: ${error.message}`);
+  return new Error(
+    outOfMemory
+      ? 'engine: the data set did not fit in the memory allowed to the engine'
+      : `engine: the load failed: ${error.message}`,
+  );
 }
 
 const unavailable = () => new AppError('SERVICE_UNAVAILABLE', 'The search engine is restarting; try again shortly');
@@ -177,7 +196,11 @@ export function createWorkerEngine(options: WorkerEngineOptions = {}): WorkerEng
   const threads = new Set<EngineThread>();
 
   const servingNow = () => {
-    if (!serving) throw new AppError('SERVICE_UNAVAILABLE', state === 'loading' ? 'The data is still loading' : 'No data is loaded');
+    if (!serving)
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        state === 'loading' ? 'The data is still loading' : 'No data is loaded',
+      );
     return serving;
   };
 

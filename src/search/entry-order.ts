@@ -95,10 +95,12 @@ export function nameOrders(entries: readonly NameOrderInput[]): Uint32Array {
   positions.sort((i, j) => {
     const a = entries[i]!;
     const b = entries[j]!;
-    return Number(b.language === 'fi') - Number(a.language === 'fi')
-      || compare(lower[i]!, lower[j]!)
-      || compare(a.nameType, b.nameType)
-      || compare(a.taxonId, b.taxonId);
+    return (
+      Number(b.language === 'fi') - Number(a.language === 'fi') ||
+      compare(lower[i]!, lower[j]!) ||
+      compare(a.nameType, b.nameType) ||
+      compare(a.taxonId, b.taxonId)
+    );
   });
   const orders = new Uint32Array(entries.length);
   positions.forEach((entry, order) => {

@@ -187,7 +187,10 @@ export function taxonIdOfQuery(raw: string): string | undefined {
 }
 
 /** The matching name of an id lookup: the scientific name, else the taxon's URI. */
-export function idLookupName(taxon: { id: string; scientificName?: string }): { matchingName: string; nameType: string } {
+export function idLookupName(taxon: { id: string; scientificName?: string }): {
+  matchingName: string;
+  nameType: string;
+} {
   if (taxon.scientificName) return { matchingName: taxon.scientificName, nameType: 'MX.scientificName' };
   return { matchingName: `${TUN_FI}${taxon.id}`, nameType: 'id' };
 }
@@ -253,7 +256,8 @@ export function likelySimilarityAboveThreshold(keys: NameKeys, query: PreparedQu
   const names = keysFor(keys, query);
   const words = query.keys;
   for (let i = 0; i < names.length; i++) {
-    for (let j = 0; j < words.length; j++) best = Math.max(best, jaroWinklerAbove(names[i]!, words[j]!, LIKELY_THRESHOLD) ?? 0);
+    for (let j = 0; j < words.length; j++)
+      best = Math.max(best, jaroWinklerAbove(names[i]!, words[j]!, LIKELY_THRESHOLD) ?? 0);
   }
   return best;
 }

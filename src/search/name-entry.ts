@@ -69,8 +69,18 @@ export interface NameEntry {
 
 /** Fields only the index reads; candidates come without them. */
 export const INDEX_ONLY_FIELDS = [
-  'grams', 'keyLengths', 'laterWordPrefixes', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats',
-  'reversedRankWords', 'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits',
+  'grams',
+  'keyLengths',
+  'laterWordPrefixes',
+  'rankWords',
+  'foldedRankWords',
+  'rankWordRepeats',
+  'foldedRankWordRepeats',
+  'reversedRankWords',
+  'foldedReversedRankWords',
+  'reversedLastWord',
+  'foldedReversedLastWord',
+  'prominenceBits',
 ] as const;
 
 export const GRAM_LENGTH = 3;
@@ -112,7 +122,8 @@ export function laterWordPrefixes(keys: readonly string[], interner?: Interner):
   for (const key of keys) {
     const words = key.split(' ');
     for (let i = 1; i < words.length; i++) {
-      for (let length = 1; length <= Math.min(SHORT_WORD_LENGTH, words[i]!.length); length++) prefixes.add(words[i]!.slice(0, length));
+      for (let length = 1; length <= Math.min(SHORT_WORD_LENGTH, words[i]!.length); length++)
+        prefixes.add(words[i]!.slice(0, length));
     }
   }
   return interner ? [...prefixes].map((prefix) => interner.string(prefix)) : [...prefixes];
@@ -131,8 +142,24 @@ export function trigrams(texts: readonly string[], interner?: Interner): string[
   return interner ? [...grams].map((gram) => interner.string(gram)) : [...grams];
 }
 
-type EntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'grams' | 'keyLengths' | 'laterWordPrefixes' | 'rankText' | 'rankWords' | 'foldedRankText' | 'foldedRankWords'
-  | 'rankWordRepeats' | 'foldedRankWordRepeats' | 'reversedRankWords' | 'foldedReversedRankWords' | 'reversedLastWord' | 'foldedReversedLastWord'>;
+type EntryKeys = Pick<
+  NameEntry,
+  | 'exactKeys'
+  | 'foldedKeys'
+  | 'grams'
+  | 'keyLengths'
+  | 'laterWordPrefixes'
+  | 'rankText'
+  | 'rankWords'
+  | 'foldedRankText'
+  | 'foldedRankWords'
+  | 'rankWordRepeats'
+  | 'foldedRankWordRepeats'
+  | 'reversedRankWords'
+  | 'foldedReversedRankWords'
+  | 'reversedLastWord'
+  | 'foldedReversedLastWord'
+>;
 
 const NONE: string[] = [];
 
@@ -159,18 +186,29 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   const strict = textTokens(rankText, interner);
   const foldedTokens = foldedRankText === rankText ? strict : textTokens(foldedRankText, interner);
   return {
-    exactKeys, foldedKeys, grams: trigrams(foldedKeys, interner), keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
+    exactKeys,
+    foldedKeys,
+    grams: trigrams(foldedKeys, interner),
+    keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
     laterWordPrefixes: laterWordPrefixes(foldedKeys, interner),
-    rankText, foldedRankText,
-    rankWords: strict.words, foldedRankWords: foldedTokens.words,
-    rankWordRepeats: strict.repeats, foldedRankWordRepeats: foldedTokens.repeats,
-    reversedRankWords: strict.reversedWords, foldedReversedRankWords: foldedTokens.reversedWords,
-    reversedLastWord: strict.reversedLast, foldedReversedLastWord: foldedTokens.reversedLast,
+    rankText,
+    foldedRankText,
+    rankWords: strict.words,
+    foldedRankWords: foldedTokens.words,
+    rankWordRepeats: strict.repeats,
+    foldedRankWordRepeats: foldedTokens.repeats,
+    reversedRankWords: strict.reversedWords,
+    foldedReversedRankWords: foldedTokens.reversedWords,
+    reversedLastWord: strict.reversedLast,
+    foldedReversedLastWord: foldedTokens.reversedLast,
   };
 }
 
 /** Steps 11–12 of an entry's taxon as index tokens. */
-export function prominenceBitsOf(attributes: { taxonRank?: string; observationCountFinland?: number }): readonly string[] {
+export function prominenceBitsOf(attributes: {
+  taxonRank?: string;
+  observationCountFinland?: number;
+}): readonly string[] {
   return bitTokens(prominence(attributes.taxonRank, attributes.observationCountFinland));
 }
 
@@ -180,7 +218,9 @@ export function entryAttributesOf(taxon: TaxonDocument) {
     taxonId: taxon.id,
     checklist: taxon.nameAccordingTo ?? '.',
     ...(taxon.scientificName !== undefined ? { scientificName: taxon.scientificName } : {}),
-    ...(taxon.scientificNameAuthorship !== undefined ? { scientificNameAuthorship: taxon.scientificNameAuthorship } : {}),
+    ...(taxon.scientificNameAuthorship !== undefined
+      ? { scientificNameAuthorship: taxon.scientificNameAuthorship }
+      : {}),
     ...(taxon.taxonRank !== undefined ? { taxonRank: taxon.taxonRank } : {}),
     ...(taxon.cursiveName !== undefined ? { cursiveName: taxon.cursiveName } : {}),
     finnish: taxon.finnish === true,

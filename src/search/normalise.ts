@@ -8,8 +8,23 @@ const HYBRID_SIGN = '×';
 
 /** Letters that NFD does not decompose but a user types without their stroke or ligature. */
 const FOLDED_LETTERS: Readonly<Record<string, string>> = {
-  Ø: 'O', ø: 'o', Æ: 'AE', æ: 'ae', Œ: 'OE', œ: 'oe', Ł: 'L', ł: 'l', Đ: 'D', đ: 'd',
-  Ð: 'D', ð: 'd', Þ: 'TH', þ: 'th', ẞ: 'SS', ß: 'ss', ı: 'i',
+  Ø: 'O',
+  ø: 'o',
+  Æ: 'AE',
+  æ: 'ae',
+  Œ: 'OE',
+  œ: 'oe',
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ð: 'D',
+  ð: 'd',
+  Þ: 'TH',
+  þ: 'th',
+  ẞ: 'SS',
+  ß: 'ss',
+  ı: 'i',
 };
 const FOLDED_LETTER = /[ØøÆæŒœŁłĐđÐðÞþẞßı]/g;
 const COMBINING_MARK = /\p{M}/gu;

@@ -72,7 +72,8 @@ const STEPS: readonly Step[] = [
   /* 9 */ preferTrue((f) => f.startsWithQuery),
   /* 10 */ preferTrue((f) => f.wordStartsWithQuery),
   /* 11 */ preferTrue((f) => f.match.taxonRank === 'MX.genus'),
-  /* 12 */ (a, b) => roundObservationCount(b.match.observationCountFinland) - roundObservationCount(a.match.observationCountFinland),
+  /* 12 */ (a, b) =>
+    roundObservationCount(b.match.observationCountFinland) - roundObservationCount(a.match.observationCountFinland),
   /* 13 */ preferTrue((f) => f.wordEndsWithQuery),
   /* 14 */ preferTrue((f) => f.endsWithQuery),
   /* 15 */ preferTrue((f) => f.match.nameLanguage === 'fi'),

@@ -7,7 +7,12 @@
 import { AppError, invalidParameter } from '../errors.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import {
-  CHANGE_FILTER_KEYS, compileChangeOf, compileChangesAggregate, compileChangesPage, type ChangesPageRequest, type ChangesScope,
+  CHANGE_FILTER_KEYS,
+  compileChangeOf,
+  compileChangesAggregate,
+  compileChangesPage,
+  type ChangesPageRequest,
+  type ChangesScope,
 } from '../query/changes-request.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import type { ChecklistVersion } from '../taxon/catalog.ts';
@@ -18,7 +23,12 @@ import { pageOf, type Page } from './page.ts';
 import type { Versions } from './versions.ts';
 
 /** A change record as the index keeps it (`loaders/changes.ts`). */
-type StoredChange = Omit<ChangeRecord<TaxonDocument>, 'id'> & { taxonId: string; since: string; order: number; id: string };
+type StoredChange = Omit<ChangeRecord<TaxonDocument>, 'id'> & {
+  taxonId: string;
+  since: string;
+  order: number;
+  id: string;
+};
 
 export type ChangesService = ReturnType<typeof createChangesService>;
 
@@ -47,10 +57,18 @@ export interface HistoryStep {
  */
 export function chronological(list: readonly ChecklistVersion[]): ChecklistVersion[] {
   const rank = (v: ChecklistVersion) => (v.id === 'current' ? 2 : v.versionDate ? 0 : 1);
-  return [...list].sort((a, b) => rank(a) - rank(b) || (a.versionDate ?? '').localeCompare(b.versionDate ?? '') || a.id.localeCompare(b.id));
+  return [...list].sort(
+    (a, b) => rank(a) - rank(b) || (a.versionDate ?? '').localeCompare(b.versionDate ?? '') || a.id.localeCompare(b.id),
+  );
 }
 
-export function createChangesService({ versions, loaded }: { versions: Versions; loaded: () => Promise<ChecklistVersion[]> }) {
+export function createChangesService({
+  versions,
+  loaded,
+}: {
+  versions: Versions;
+  loaded: () => Promise<ChecklistVersion[]>;
+}) {
   async function resolvePair({ from, to }: VersionPair): Promise<void> {
     await versions.resolve(from, 'from');
     await versions.resolve(to, 'to');
@@ -58,29 +76,50 @@ export function createChangesService({ versions, loaded }: { versions: Versions;
   }
 
   return {
-    async page(pair: VersionPair, request: Omit<ChangesPageRequest, 'scope'> & { scope: Omit<ChangesScope, 'since'> }): Promise<Page<Partial<ChangeRecord<TaxonDocument>>>> {
+    async page(
+      pair: VersionPair,
+      request: Omit<ChangesPageRequest, 'scope'> & { scope: Omit<ChangesScope, 'since'> },
+    ): Promise<Page<Partial<ChangeRecord<TaxonDocument>>>> {
       await resolvePair(pair);
       const body = compileChangesPage({ ...request, scope: { ...request.scope, since: pair.from } });
       const result = await versions.search<StoredChange>(pair.to, 'changes', body, 'to');
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
-      return pageOf(result.hits.hits.map((hit) => recordOf(hit._source!)), request.page, request.pageSize, total);
+      return pageOf(
+        result.hits.hits.map((hit) => recordOf(hit._source!)),
+        request.page,
+        request.pageSize,
+        total,
+      );
     },
 
     /** The taxon through every loaded version, oldest first; a 404 when no version has it. */
     async history(id: string): Promise<HistoryStep[]> {
       const order = chronological(await loaded()).map((v) => v.id);
-      const steps = await Promise.all(order.map(async (version, i): Promise<HistoryStep> => {
-        const found = await versions.search<TaxonDocument>(version, 'taxa', compileTaxonById(id, {}));
-        const taxon = found.hits.hits[0]?._source;
-        const since = order[i - 1];
-        const change = since === undefined ? undefined : (await versions.search<StoredChange>(version, 'changes', compileChangeOf(since, id))).hits.hits[0]?._source;
-        return { version, ...(taxon ? { taxon } : {}), ...(change ? { change: recordOf(change) } : {}) };
-      }));
-      if (steps.every((step) => step.taxon === undefined)) throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found in any loaded version`);
+      const steps = await Promise.all(
+        order.map(async (version, i): Promise<HistoryStep> => {
+          const found = await versions.search<TaxonDocument>(version, 'taxa', compileTaxonById(id, {}));
+          const taxon = found.hits.hits[0]?._source;
+          const since = order[i - 1];
+          const change =
+            since === undefined
+              ? undefined
+              : (await versions.search<StoredChange>(version, 'changes', compileChangeOf(since, id))).hits.hits[0]
+                  ?._source;
+          return { version, ...(taxon ? { taxon } : {}), ...(change ? { change: recordOf(change) } : {}) };
+        }),
+      );
+      if (steps.every((step) => step.taxon === undefined))
+        throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found in any loaded version`);
       return steps;
     },
 
-    async aggregate(pair: VersionPair, scope: Omit<ChangesScope, 'since'>, filter: FilterNode, specs: AggregationSpec[], size: number) {
+    async aggregate(
+      pair: VersionPair,
+      scope: Omit<ChangesScope, 'since'>,
+      filter: FilterNode,
+      specs: AggregationSpec[],
+      size: number,
+    ) {
       await resolvePair(pair);
       const body = compileChangesAggregate({ ...scope, since: pair.from }, filter, specs, size);
       const result = await versions.search(pair.to, 'changes', body, 'to');

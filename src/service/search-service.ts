@@ -17,12 +17,26 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody } from '../index/engine.ts';
 import {
-  compileExact, compileLikely, prepareNameSearch, preparePartial, type CandidatePage, type NameSearchParams, type NameSearchRequest,
+  compileExact,
+  compileLikely,
+  prepareNameSearch,
+  preparePartial,
+  type CandidatePage,
+  type NameSearchParams,
+  type NameSearchRequest,
 } from '../query/name-search.ts';
 import { compileTaxonById } from '../query/taxa-request.ts';
 import {
-  classifyName, idLookupName, isExactByKeys, isPartialByKeys, isTaxonIdExact, LIKELY_THRESHOLD,
-  likelySimilarityAboveThreshold, MIN_LIKELY_LENGTH, MIN_PARTIAL_LENGTH, type MatchType,
+  classifyName,
+  idLookupName,
+  isExactByKeys,
+  isPartialByKeys,
+  isTaxonIdExact,
+  LIKELY_THRESHOLD,
+  likelySimilarityAboveThreshold,
+  MIN_LIKELY_LENGTH,
+  MIN_PARTIAL_LENGTH,
+  type MatchType,
 } from '../search/match-kinds.ts';
 import { normaliseName } from '../search/normalise.ts';
 import { entryAttributesOf, type INDEX_ONLY_FIELDS, type NameEntry } from '../search/name-entry.ts';
@@ -35,7 +49,10 @@ import type { Versions } from './versions.ts';
 
 /** A candidate as the index returns it (without its index-only tokens). */
 export type Candidate = Omit<NameEntry, (typeof INDEX_ONLY_FIELDS)[number]>;
-export type HitEntry = Omit<Candidate, 'id' | 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText' | 'nameOrder'> &
+export type HitEntry = Omit<
+  Candidate,
+  'id' | 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText' | 'nameOrder'
+> &
   Partial<Pick<Candidate, 'rankText' | 'foldedRankText' | 'nameOrder'>>;
 type SearchHit = estypes.SearchHit<Candidate>;
 
@@ -65,9 +82,15 @@ const MAX_PAGE = 20_000;
 
 function ranked(entry: HitEntry, matchType: MatchType, similarity?: number): RankedHit {
   return {
-    entry, matchType, ...(similarity !== undefined ? { similarity } : {}),
-    matchingName: entry.name, nameType: entry.nameType, ...(entry.language ? { nameLanguage: entry.language } : {}),
-    finnish: entry.finnish, species: entry.species, taxonId: entry.taxonId,
+    entry,
+    matchType,
+    ...(similarity !== undefined ? { similarity } : {}),
+    matchingName: entry.name,
+    nameType: entry.nameType,
+    ...(entry.language ? { nameLanguage: entry.language } : {}),
+    finnish: entry.finnish,
+    species: entry.species,
+    taxonId: entry.taxonId,
     ...(entry.taxonRank ? { taxonRank: entry.taxonRank } : {}),
     ...(entry.observationCountFinland !== undefined ? { observationCountFinland: entry.observationCountFinland } : {}),
     ...(entry.rankText !== undefined ? { rankText: entry.rankText } : {}),
@@ -100,15 +123,23 @@ function mostSimilar(hits: readonly SearchHit[], request: NameSearchRequest, see
     // Likely candidates never equal the query (`compileLikely`).
     const similarity = likelySimilarityAboveThreshold(entry, request.query);
     if (!(similarity > LIKELY_THRESHOLD)) continue;
-    const match = { match: ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000), similarity, name: normaliseName(entry.name) };
+    const match = {
+      match: ranked(entry, 'LIKELY', Math.round(similarity * 1000) / 1000),
+      similarity,
+      name: normaliseName(entry.name),
+    };
     // Of a literal's entries, the one the comparator's static steps and `nameOrder` put first.
     const literal = literalOf(entry);
     const earlier = literals.get(literal);
     if (earlier === undefined) literals.set(literal, found.push(match) - 1);
     else if (precedes(entry, found[earlier]!.match.entry)) found[earlier] = match;
   }
-  found.sort((a, b) => b.similarity - a.similarity || compareStrings(a.name, b.name)
-    || (a.match.nameOrder ?? 0) - (b.match.nameOrder ?? 0));
+  found.sort(
+    (a, b) =>
+      b.similarity - a.similarity ||
+      compareStrings(a.name, b.name) ||
+      (a.match.nameOrder ?? 0) - (b.match.nameOrder ?? 0),
+  );
   return found.slice(0, request.limit).map(({ match }) => match);
 }
 
@@ -160,7 +191,11 @@ function take(match: RankedHit, type: MatchType, request: NameSearchRequest, ans
 }
 
 /** Merges two streams in the comparator's order (`nameOrder` breaking its ties). */
-async function* merge(a: AsyncGenerator<RankedHit>, b: AsyncGenerator<RankedHit>, query: RankQuery): AsyncGenerator<RankedHit> {
+async function* merge(
+  a: AsyncGenerator<RankedHit>,
+  b: AsyncGenerator<RankedHit>,
+  query: RankQuery,
+): AsyncGenerator<RankedHit> {
   const features = new WeakMap<RankedHit, RankFeatures>();
   const featuresOf = (hit: RankedHit) => features.get(hit) ?? features.set(hit, rankFeatures(hit, query)).get(hit)!;
   const before = (x: RankedHit, y: RankedHit) =>
@@ -198,8 +233,14 @@ export function createSearchService({ versions }: { versions: Versions }) {
    * consumed. `groupOf` names what the index cannot order further: candidates of one group are
    * ranked whole; without it, the index order is final.
    */
-  async function* stream(version: string, type: 'EXACT' | 'PARTIAL', compile: (page: CandidatePage) => SearchBody,
-    request: NameSearchRequest, seen: Set<string>, groupOf?: (entry: Candidate, hit: SearchHit) => number): AsyncGenerator<RankedHit> {
+  async function* stream(
+    version: string,
+    type: 'EXACT' | 'PARTIAL',
+    compile: (page: CandidatePage) => SearchBody,
+    request: NameSearchRequest,
+    seen: Set<string>,
+    groupOf?: (entry: Candidate, hit: SearchHit) => number,
+  ): AsyncGenerator<RankedHit> {
     let group: RankedHit[] = [];
     let groupKey: number | undefined;
     let read = 0;
@@ -235,7 +276,12 @@ export function createSearchService({ versions }: { versions: Versions }) {
     yield* sortMatches(group, request.query.ranking);
   }
 
-  async function fill(matches: AsyncGenerator<RankedHit>, type: MatchType, request: NameSearchRequest, answer: Answer): Promise<void> {
+  async function fill(
+    matches: AsyncGenerator<RankedHit>,
+    type: MatchType,
+    request: NameSearchRequest,
+    answer: Answer,
+  ): Promise<void> {
     for await (const match of matches) if (take(match, type, request, answer)) return;
   }
 
@@ -280,7 +326,13 @@ export function createSearchService({ versions }: { versions: Versions }) {
       for (const type of LIST_ORDER.filter((t) => asksFor(t, request))) {
         if (answer.results.length >= answer.limit) break;
         if (type === 'LIKELY') await likelyMatches(version, request, answer);
-        else if (type === 'EXACT') await fill(stream(version, type, (page) => compileExact(request, page), request, answer.seen, byStaticRank), type, request, answer);
+        else if (type === 'EXACT')
+          await fill(
+            stream(version, type, (page) => compileExact(request, page), request, answer.seen, byStaticRank),
+            type,
+            request,
+            answer,
+          );
         else await fill(partialMatches(version, request, answer.seen), type, request, answer);
       }
       return answer.results;

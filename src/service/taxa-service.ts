@@ -9,8 +9,14 @@ import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
 import type { FieldSelection } from '../query/source.ts';
 import {
-  compileChildren, compileLineageOf, compileTaxaAggregate, compileTaxaByIds, compileTaxaPage,
-  compileTaxonById, type TaxaPageRequest, type TaxaScope,
+  compileChildren,
+  compileLineageOf,
+  compileTaxaAggregate,
+  compileTaxaByIds,
+  compileTaxaPage,
+  compileTaxonById,
+  type TaxaPageRequest,
+  type TaxaScope,
 } from '../query/taxa-request.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { pageOf, type Page } from './page.ts';

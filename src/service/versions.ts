@@ -5,7 +5,13 @@
  * (`VersionNotLoadedError`) and answered the same way.
  */
 import { AppError } from '../errors.ts';
-import { VersionNotLoadedError, type IndexKind, type SearchBody, type SearchEngine, type SearchResult } from '../index/engine.ts';
+import {
+  VersionNotLoadedError,
+  type IndexKind,
+  type SearchBody,
+  type SearchEngine,
+  type SearchResult,
+} from '../index/engine.ts';
 
 export type Versions = ReturnType<typeof createVersions>;
 
@@ -13,7 +19,10 @@ export type Versions = ReturnType<typeof createVersions>;
 const VERSION_PARAMETER = 'checklistVersion';
 
 function unknownVersion(version: string, loaded: readonly string[], parameter: string): AppError {
-  const what = parameter === VERSION_PARAMETER ? `Unknown checklistVersion '${version}'` : `${parameter}: unknown checklist version '${version}'`;
+  const what =
+    parameter === VERSION_PARAMETER
+      ? `Unknown checklistVersion '${version}'`
+      : `${parameter}: unknown checklist version '${version}'`;
   return new AppError('UNKNOWN_CHECKLIST_VERSION', `${what}; loaded versions: ${loaded.join(', ')}`, [
     { at: { parameter }, message: `must be one of: ${loaded.join(', ')}` },
   ]);
@@ -31,7 +40,12 @@ export function createVersions(engine: SearchEngine) {
     resolve,
 
     /** @example await versions.search('MR.424', 'taxa', { size: 0 }) */
-    async search<T>(version: string, kind: IndexKind, body: SearchBody, parameter = VERSION_PARAMETER): Promise<SearchResult<T>> {
+    async search<T>(
+      version: string,
+      kind: IndexKind,
+      body: SearchBody,
+      parameter = VERSION_PARAMETER,
+    ): Promise<SearchResult<T>> {
       const resolved = await resolve(version, parameter);
       try {
         return await engine.search<T>({ version: resolved, kind }, body);

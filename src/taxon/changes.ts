@@ -14,7 +14,9 @@ export const CHANGE_TYPES = ['added', 'removed', 'renamed', 'moved', 'changed'] 
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 /** A value that differs (`from` or `to` absent where the field is), or a list and what it gained and lost. */
-export type Difference = { field: string; from?: unknown; to?: unknown } | { field: string; added: unknown[]; removed: unknown[] };
+export type Difference =
+  | { field: string; from?: unknown; to?: unknown }
+  | { field: string; added: unknown[]; removed: unknown[] };
 
 export interface ChangeRecord<T> {
   id: string;
@@ -41,7 +43,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isPlainObject(value)) {
-    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -104,7 +108,10 @@ export function taxonDifferences(from: object, to: object): Difference[] {
 }
 
 /** The change record of one taxon, or undefined when it is the same in both versions. */
-export function changeOf<T extends { id: string }>(from: T | undefined, to: T | undefined): ChangeRecord<T> | undefined {
+export function changeOf<T extends { id: string }>(
+  from: T | undefined,
+  to: T | undefined,
+): ChangeRecord<T> | undefined {
   if (from === undefined && to === undefined) return undefined;
   if (from === undefined) return { id: to!.id, changeTypes: ['added'], fields: [], differences: [], to: to! };
   if (to === undefined) return { id: from.id, changeTypes: ['removed'], fields: [], differences: [], from };

@@ -139,8 +139,24 @@ const evaluation = z.looseObject({
 
 /** Ranks that get a slot in the derived `parent` object, keyed by rank without `MX.`. */
 export const PARENT_RANKS = [
-  'domain', 'kingdom', 'phylum', 'subphylum', 'division', 'class', 'subclass', 'order', 'suborder',
-  'superfamily', 'family', 'subfamily', 'tribe', 'subtribe', 'genus', 'subgenus', 'aggregate', 'species',
+  'domain',
+  'kingdom',
+  'phylum',
+  'subphylum',
+  'division',
+  'class',
+  'subclass',
+  'order',
+  'suborder',
+  'superfamily',
+  'family',
+  'subfamily',
+  'tribe',
+  'subtribe',
+  'genus',
+  'subgenus',
+  'aggregate',
+  'species',
 ] as const;
 
 const parentObject = z.object(
@@ -275,9 +291,21 @@ export type LocalizedText = z.infer<typeof localizedText>;
  * when given, and never compared between versions (`changes.ts`).
  */
 export const DERIVED_KEYS = [
-  'isPartOfNonHidden', 'parents', 'nonHiddenParents', 'parentsIncludeSelf', 'nonHiddenParentsIncludeSelf',
-  'depth', 'nonHiddenDepth', 'taxonomicOrder', 'hasChildren', 'hasParent', 'countOfSpecies',
-  'countOfFinnishSpecies', 'parent', 'scientificNameSortRank', 'finnishNameSortRank',
+  'isPartOfNonHidden',
+  'parents',
+  'nonHiddenParents',
+  'parentsIncludeSelf',
+  'nonHiddenParentsIncludeSelf',
+  'depth',
+  'nonHiddenDepth',
+  'taxonomicOrder',
+  'hasChildren',
+  'hasParent',
+  'countOfSpecies',
+  'countOfFinnishSpecies',
+  'parent',
+  'scientificNameSortRank',
+  'finnishNameSortRank',
 ] as const;
 
 /** Sort ranks the loader adds to every indexed document; never returned to clients. */

@@ -31,7 +31,9 @@ function describe(error: ErrorObject, field: string): string {
 export function taxonProblems(value: unknown): string[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return ['/: must be a JSON object'];
   const record = value as Record<string, unknown>;
-  const problems = requiredFields.filter((field) => !Object.hasOwn(record, field)).map((field) => `/: '${field}' is required`);
+  const problems = requiredFields
+    .filter((field) => !Object.hasOwn(record, field))
+    .map((field) => `/: '${field}' is required`);
   for (const field of Object.keys(record)) {
     const validate = fieldValidators.get(field);
     if (validate && !validate(record[field])) problems.push(...(validate.errors ?? []).map((e) => describe(e, field)));

@@ -20,27 +20,52 @@ export function aggregateBehaviour(client: Client) {
         '/taxa/aggregate?aggregateBy=latestRedListStatusFinland.status,primaryHabitat.habitat=statusHabitat;finnish',
       );
       expect(body.statusHabitat).toEqual([
-        { values: { 'latestRedListStatusFinland.status': 'MX.iucnLC', 'primaryHabitat.habitat': 'MKV.habitatM' }, count: 1 },
-        { values: { 'latestRedListStatusFinland.status': 'MX.iucnLC', 'primaryHabitat.habitat': 'MKV.habitatRk' }, count: 1 },
-        { values: { 'latestRedListStatusFinland.status': 'MX.iucnLC', 'primaryHabitat.habitat': 'MKV.habitatVr' }, count: 1 },
-        { values: { 'latestRedListStatusFinland.status': 'MX.iucnNT', 'primaryHabitat.habitat': 'MKV.habitatK' }, count: 1 },
-        { values: { 'latestRedListStatusFinland.status': 'MX.iucnNT', 'primaryHabitat.habitat': 'MKV.habitatVj' }, count: 1 },
-        { values: { 'latestRedListStatusFinland.status': 'MX.iucnEN', 'primaryHabitat.habitat': 'MKV.habitatM' }, count: 1 },
+        {
+          values: { 'latestRedListStatusFinland.status': 'MX.iucnLC', 'primaryHabitat.habitat': 'MKV.habitatM' },
+          count: 1,
+        },
+        {
+          values: { 'latestRedListStatusFinland.status': 'MX.iucnLC', 'primaryHabitat.habitat': 'MKV.habitatRk' },
+          count: 1,
+        },
+        {
+          values: { 'latestRedListStatusFinland.status': 'MX.iucnLC', 'primaryHabitat.habitat': 'MKV.habitatVr' },
+          count: 1,
+        },
+        {
+          values: { 'latestRedListStatusFinland.status': 'MX.iucnNT', 'primaryHabitat.habitat': 'MKV.habitatK' },
+          count: 1,
+        },
+        {
+          values: { 'latestRedListStatusFinland.status': 'MX.iucnNT', 'primaryHabitat.habitat': 'MKV.habitatVj' },
+          count: 1,
+        },
+        {
+          values: { 'latestRedListStatusFinland.status': 'MX.iucnEN', 'primaryHabitat.habitat': 'MKV.habitatM' },
+          count: 1,
+        },
       ]);
       expect(body.finnish).toEqual([{ values: { finnish: true }, count: 10 }]);
     });
 
     it('gives a row with count 0 for a level without buckets', async () => {
-      const { body } = await client.get('/taxa/aggregate?aggregateBy=taxonRank,invasiveSpeciesEstablishment&id=MX.26447,MX.46587');
+      const { body } = await client.get(
+        '/taxa/aggregate?aggregateBy=taxonRank,invasiveSpeciesEstablishment&id=MX.26447,MX.46587',
+      );
       expect(body['taxonRank,invasiveSpeciesEstablishment']).toEqual([
         { values: { taxonRank: 'MX.species', invasiveSpeciesEstablishment: 'MX.invasiveNotYetInFinland' }, count: 1 },
       ]);
       const none = await client.get('/taxa/aggregate?aggregateBy=taxonRank,invasiveSpeciesEstablishment&id=MX.46587');
-      expect(none.body['taxonRank,invasiveSpeciesEstablishment']).toEqual([{ values: { taxonRank: 'MX.species' }, count: 0 }]);
+      expect(none.body['taxonRank,invasiveSpeciesEstablishment']).toEqual([
+        { values: { taxonRank: 'MX.species' }, count: 0 },
+      ]);
     });
 
     it('POST aggregates the filtered taxa; species routes aggregate species', async () => {
-      const { body } = await client.post('/taxa/aggregate?aggregateBy=administrativeStatuses', { species: true, 'parent.class.id': 'MX.9040' });
+      const { body } = await client.post('/taxa/aggregate?aggregateBy=administrativeStatuses', {
+        species: true,
+        'parent.class.id': 'MX.9040',
+      });
       expect(body.administrativeStatuses).toEqual([
         { values: { administrativeStatuses: 'MX.gameMammal' }, count: 2 },
         { values: { administrativeStatuses: 'MX.habitatsDirectiveAnnexIV' }, count: 2 },
@@ -70,13 +95,17 @@ export function aggregateBehaviour(client: Client) {
     });
 
     it('refuses up front what could make more buckets than the limit, naming the parameter and the limit', async () => {
-      const deep = await client.get('/taxa/aggregate?aggregateSize=10000&aggregateBy=parents,parents,parents,parents,parents,parents');
+      const deep = await client.get(
+        '/taxa/aggregate?aggregateSize=10000&aggregateBy=parents,parents,parents,parents,parents,parents',
+      );
       expect(deep.status).toBe(400);
       expect(deep.body).toEqual(refusal('aggregateBy', 'at most 5 nested fields in one aggregation (got 6)'));
       const wide = await client.get('/taxa/aggregate?aggregateBy=parents,parents,parents,parents,parents');
       expect(wide.status).toBe(400);
       expect(wide.body).toEqual(refusal('aggregateBy', 'can make 111,110 buckets; at most 65,536 are allowed'));
-      const siblings = await client.get(`/taxa/aggregate?aggregateBy=${Array.from({ length: 21 }, (_, i) => `taxonRank=a${i}`).join(';')}`);
+      const siblings = await client.get(
+        `/taxa/aggregate?aggregateBy=${Array.from({ length: 21 }, (_, i) => `taxonRank=a${i}`).join(';')}`,
+      );
       expect(siblings.status).toBe(400);
       expect(siblings.body).toEqual(refusal('aggregateBy', 'at most 20 aggregations in one request (got 21)'));
       const size = await client.get('/taxa/aggregate?aggregateBy=taxonRank&aggregateSize=10001');

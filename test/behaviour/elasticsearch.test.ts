@@ -14,7 +14,11 @@ import { createElasticsearchEngine } from '../../src/index/elasticsearch-engine.
 import { loadIntoElasticsearch } from '../../loaders/elasticsearch-load.ts';
 import { FIXTURE_DIR } from '../helpers/data-dir.ts';
 import {
-  CLUSTER_SETUP_MS, deletePrefixIndices, findElasticsearch, suitePlan, type ElasticsearchSource,
+  CLUSTER_SETUP_MS,
+  deletePrefixIndices,
+  findElasticsearch,
+  suitePlan,
+  type ElasticsearchSource,
 } from '../helpers/elasticsearch-availability.ts';
 import { defineBehaviourSuite } from './suite.ts';
 

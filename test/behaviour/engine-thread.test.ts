@@ -9,5 +9,11 @@ defineBehaviourSuite('embedded, in an engine thread', async () => {
   await engine.load(FIXTURE_DIR);
   const app = await createApp({ engine, checkAnswers: true });
   await app.ready();
-  return { app, close: async () => { await app.close(); await engine.close(); } };
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await engine.close();
+    },
+  };
 });

@@ -11,17 +11,25 @@ export function errorBehaviour(client: Client) {
     it('refuses pageSize over the maximum with a 400', async () => {
       const { status, body } = await client.get('/taxa?pageSize=1001');
       expect(status).toBe(400);
-      expect(body).toMatchObject({ errorCode: 'PAGE_SIZE_TOO_LARGE', details: { '/query/pageSize': ['must be at most 1000'] } });
+      expect(body).toMatchObject({
+        errorCode: 'PAGE_SIZE_TOO_LARGE',
+        details: { '/query/pageSize': ['must be at most 1000'] },
+      });
       expectErrorObject(body);
       expect((await client.post('/taxa?pageSize=5000', {})).status).toBe(400);
     });
 
     it('names the parameter of a wrong type with a 422', async () => {
       for (const [query, pointer] of [
-        ['pageSize=abc', '/query/pageSize'], ['page=0', '/query/page'], ['page=1.5', '/query/page'],
-        ['includeHidden=maybe', '/query/includeHidden'], ['sortOrder=colour', '/query/sortOrder'],
-        ['sortOrder=scientificName%20sideways', '/query/sortOrder'], ['finnish=1', '/query/finnish'],
-        ['selectedFields=id,*', '/query/selectedFields'], ['page=1&page=2', '/query/page'],
+        ['pageSize=abc', '/query/pageSize'],
+        ['page=0', '/query/page'],
+        ['page=1.5', '/query/page'],
+        ['includeHidden=maybe', '/query/includeHidden'],
+        ['sortOrder=colour', '/query/sortOrder'],
+        ['sortOrder=scientificName%20sideways', '/query/sortOrder'],
+        ['finnish=1', '/query/finnish'],
+        ['selectedFields=id,*', '/query/selectedFields'],
+        ['page=1&page=2', '/query/page'],
       ] as const) {
         const { status, body } = await client.get(`/taxa?${query}`);
         expect(status, query).toBe(422);
@@ -35,7 +43,11 @@ export function errorBehaviour(client: Client) {
       expect(status).toBe(400);
       expect(body.errorCode).toBe('UNKNOWN_CHECKLIST_VERSION');
       expect(body.message).toBe("Unknown checklistVersion 'MR.999'; loaded versions: current, MR.424");
-      for (const url of ['/taxa/MX.46587?checklistVersion=x', '/taxa/MX.46587/children?checklistVersion=x', '/taxa/aggregate?aggregateBy=finnish&checklistVersion=x']) {
+      for (const url of [
+        '/taxa/MX.46587?checklistVersion=x',
+        '/taxa/MX.46587/children?checklistVersion=x',
+        '/taxa/aggregate?aggregateBy=finnish&checklistVersion=x',
+      ]) {
         expect((await client.get(url)).status, url).toBe(400);
       }
     });
@@ -48,9 +60,17 @@ export function errorBehaviour(client: Client) {
 
     it('never answers a 500 to hostile input', async () => {
       const urls = [
-        '/taxa?sortOrder=%00', '/taxa/%E0%A4%A', '/taxa?checklist=', '/taxa?id=,,,', '/taxa?selectedFields=',
-        '/taxa?pageSize=1e400', '/taxa?page=-1', '/taxa/aggregate?aggregateBy=;;;', `/taxa/${'x'.repeat(5000)}`,
-        '/taxa?informalTaxonGroups=!MVL.1', '/informal-taxon-groups?page=abc',
+        '/taxa?sortOrder=%00',
+        '/taxa/%E0%A4%A',
+        '/taxa?checklist=',
+        '/taxa?id=,,,',
+        '/taxa?selectedFields=',
+        '/taxa?pageSize=1e400',
+        '/taxa?page=-1',
+        '/taxa/aggregate?aggregateBy=;;;',
+        `/taxa/${'x'.repeat(5000)}`,
+        '/taxa?informalTaxonGroups=!MVL.1',
+        '/informal-taxon-groups?page=abc',
       ];
       for (const url of urls) {
         const { status, body } = await client.get(url);
@@ -65,9 +85,22 @@ export function errorBehaviour(client: Client) {
       const { status, body } = await client.get('/openapi');
       expect(status).toBe(200);
       expect(body.openapi).toMatch(/^3\./);
-      for (const path of ['/taxa', '/taxa/{id}', '/taxa/{id}/children', '/taxa/{id}/parents', '/taxa/{id}/species', '/taxa/aggregate',
-        '/taxa/species', '/taxa/species/aggregate', '/taxa/{id}/species/aggregate', '/taxa/{id}/descriptions', '/taxa/{id}/media',
-        '/informal-taxon-groups', '/informal-taxon-groups/tree', '/checklist-versions']) {
+      for (const path of [
+        '/taxa',
+        '/taxa/{id}',
+        '/taxa/{id}/children',
+        '/taxa/{id}/parents',
+        '/taxa/{id}/species',
+        '/taxa/aggregate',
+        '/taxa/species',
+        '/taxa/species/aggregate',
+        '/taxa/{id}/species/aggregate',
+        '/taxa/{id}/descriptions',
+        '/taxa/{id}/media',
+        '/informal-taxon-groups',
+        '/informal-taxon-groups/tree',
+        '/checklist-versions',
+      ]) {
         expect(body.paths, path).toHaveProperty([path]);
       }
       const properties = body.paths['/taxa'].post.requestBody.content['application/json'].schema.properties;

@@ -12,28 +12,48 @@ export function filterBehaviour(client: Client) {
     it('matches a string value, and an array as OR', async () => {
       expect(await filter({ 'latestRedListStatusFinland.status': 'MX.iucnEN' })).toEqual(['MX.46549']);
       expect(await filter({ 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnNT'] })).toEqual([
-        'MX.28965', 'MX.46549', 'MX.47169',
+        'MX.28965',
+        'MX.46549',
+        'MX.47169',
       ]);
     });
 
     it('combines keys with AND: every taxon endangered in a given habitat', async () => {
-      const body = { 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnNT', 'MX.iucnVU'], 'primaryHabitat.habitat': 'MKV.habitatM' };
+      const body = {
+        'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnNT', 'MX.iucnVU'],
+        'primaryHabitat.habitat': 'MKV.habitatM',
+      };
       expect(await filter(body)).toEqual(['MX.46549']);
     });
 
     it('negates with a leading !, keeping taxa that lack the field', async () => {
-      expect(await filter({ 'primaryHabitat.habitat': 'MKV.habitatM', administrativeStatuses: '!MX.habitatsDirectiveAnnexIV' })).toEqual(['MX.46587']);
+      expect(
+        await filter({
+          'primaryHabitat.habitat': 'MKV.habitatM',
+          administrativeStatuses: '!MX.habitatsDirectiveAnnexIV',
+        }),
+      ).toEqual(['MX.46587']);
       const notGame = await filter({ species: true, administrativeStatuses: ['!MX.gameMammal', '!MX.gameBird'] });
       expect(notGame).toEqual(['MX.28965', 'MX.26447', 'MX.47169', 'MX.37812', 'MX.9054', 'MX.9056', 'MX.9059']);
-      expect(await filter({ administrativeStatuses: ['MX.gameMammal', '!MX.habitatsDirectiveAnnexIV'] })).toEqual(['MX.46587']);
+      expect(await filter({ administrativeStatuses: ['MX.gameMammal', '!MX.habitatsDirectiveAnnexIV'] })).toEqual([
+        'MX.46587',
+      ]);
     });
 
     it('filters booleans', async () => {
       expect(await filter({ invasiveSpecies: true })).toEqual(['MX.26447']);
-      expect((await filter({ hiddenTaxon: true }, '&includeHidden=true'))).toEqual(['MX.9031', 'MX.9042']);
+      expect(await filter({ hiddenTaxon: true }, '&includeHidden=true')).toEqual(['MX.9031', 'MX.9042']);
       expect(await filter({ hiddenTaxon: true })).toEqual([]);
       expect(await filter({ cursiveName: true, species: false })).toEqual([
-        'MX.9022', 'MX.9032', 'MX.9033', 'MX.51126', 'MX.9044', 'MX.9046', 'MX.9053', 'MX.9055', 'MX.9058',
+        'MX.9022',
+        'MX.9032',
+        'MX.9033',
+        'MX.51126',
+        'MX.9044',
+        'MX.9046',
+        'MX.9053',
+        'MX.9055',
+        'MX.9058',
       ]);
     });
 
@@ -53,7 +73,12 @@ export function filterBehaviour(client: Client) {
     });
 
     it('adds the query parameters as clauses of the same AND', async () => {
-      expect(await filter({ species: true }, '&parentTaxonId=MX.9050')).toEqual(['MX.37812', 'MX.9054', 'MX.9056', 'MX.9059']);
+      expect(await filter({ species: true }, '&parentTaxonId=MX.9050')).toEqual([
+        'MX.37812',
+        'MX.9054',
+        'MX.9056',
+        'MX.9059',
+      ]);
       expect(await filter({ species: true }, '&parentTaxonId=MX.9050&checklist=MR.2')).toEqual(['MX.9060']);
     });
 
@@ -69,9 +94,15 @@ export function filterBehaviour(client: Client) {
     });
 
     it('sorts and pages like GET', async () => {
-      const { body } = await client.post('/taxa?sortOrder=scientificName%20desc&pageSize=2&page=2&selectedFields=scientificName', { species: true });
+      const { body } = await client.post(
+        '/taxa?sortOrder=scientificName%20desc&pageSize=2&page=2&selectedFields=scientificName',
+        { species: true },
+      );
       expect(body).toMatchObject({ currentPage: 2, total: 10, lastPage: 5 });
-      expect(body.results.map((t: { scientificName: string }) => t.scientificName)).toEqual(['Pinus sylvestris', 'Picea abies subsp. obovata']);
+      expect(body.results.map((t: { scientificName: string }) => t.scientificName)).toEqual([
+        'Pinus sylvestris',
+        'Picea abies subsp. obovata',
+      ]);
     });
   });
 
@@ -79,14 +110,30 @@ export function filterBehaviour(client: Client) {
     it('names an unknown key with its JSON pointer', async () => {
       const { status, body } = await client.post('/taxa', { taxonRank: 'MX.species', colour: 'red' });
       expect(status).toBe(422);
-      expect(body).toMatchObject({ errorCode: 'VALIDATION_EXCEPTION', message: "Unknown filter 'colour'", details: { '/body/colour': ["Unknown filter 'colour'"] } });
+      expect(body).toMatchObject({
+        errorCode: 'VALIDATION_EXCEPTION',
+        message: "Unknown filter 'colour'",
+        details: { '/body/colour': ["Unknown filter 'colour'"] },
+      });
       expect(body.localized.en).toBe('Invalid request');
     });
 
     it('lists every bad value at once', async () => {
-      const { status, body } = await client.post('/taxa', { finnish: 'yes', taxonRank: 5, scientificName: [], 'a/b': 'x', informalTaxonGroups: ['MVL.1', 2] });
+      const { status, body } = await client.post('/taxa', {
+        finnish: 'yes',
+        taxonRank: 5,
+        scientificName: [],
+        'a/b': 'x',
+        informalTaxonGroups: ['MVL.1', 2],
+      });
       expect(status).toBe(422);
-      expect(Object.keys(body.details).sort()).toEqual(['/body/a~1b', '/body/finnish', '/body/informalTaxonGroups', '/body/scientificName', '/body/taxonRank']);
+      expect(Object.keys(body.details).sort()).toEqual([
+        '/body/a~1b',
+        '/body/finnish',
+        '/body/informalTaxonGroups',
+        '/body/scientificName',
+        '/body/taxonRank',
+      ]);
       expect(body.details['/body/finnish']).toEqual(["Filter 'finnish' takes a boolean"]);
       expect(body.message).toContain('(and 4 more)');
     });

@@ -14,16 +14,27 @@ export function groupBehaviour(client: Client) {
       expect(ids((await client.get('/informal-taxon-groups/MVL.1/children')).body.results)).toEqual(['MVL.1141']);
       expect((await client.get('/informal-taxon-groups/MVL.1161/parent')).body.id).toBe('MVL.1141');
       expect((await client.get('/informal-taxon-groups/MVL.1/parent')).status).toBe(404);
-      expect(ids((await client.get('/informal-taxon-groups/MVL.2/siblings')).body.results)).toEqual(['MVL.1', 'MVL.2', 'MVL.343']);
+      expect(ids((await client.get('/informal-taxon-groups/MVL.2/siblings')).body.results)).toEqual([
+        'MVL.1',
+        'MVL.2',
+        'MVL.343',
+      ]);
       expect((await client.get('/informal-taxon-groups/MVL.999')).status).toBe(404);
     });
 
     it('lists the roots and the whole tree', async () => {
-      expect(ids((await client.get('/informal-taxon-groups/roots')).body.results)).toEqual(['MVL.1', 'MVL.2', 'MVL.343']);
+      expect(ids((await client.get('/informal-taxon-groups/roots')).body.results)).toEqual([
+        'MVL.1',
+        'MVL.2',
+        'MVL.343',
+      ]);
       const tree = await client.get('/informal-taxon-groups/tree', { 'accept-language': 'sv' });
       expect(tree.body.results[0]).toEqual({
-        id: 'MVL.1', name: 'Fåglar',
-        hasSubGroup: [{ id: 'MVL.1141', name: 'Rovfåglar och ugglor', hasSubGroup: [{ id: 'MVL.1161', name: 'Ugglor' }] }],
+        id: 'MVL.1',
+        name: 'Fåglar',
+        hasSubGroup: [
+          { id: 'MVL.1141', name: 'Rovfåglar och ugglor', hasSubGroup: [{ id: 'MVL.1161', name: 'Ugglor' }] },
+        ],
       });
     });
   });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ids, type Client } from './suite.ts';
 
-const NEVER_RETURNED = ['isPartOf', 'isPartOfNonHidden', 'depth', 'nonHiddenDepth', 'nonHiddenParents', 'scientificNameSortRank', 'finnishNameSortRank'];
+const NEVER_RETURNED = [
+  'isPartOf',
+  'isPartOfNonHidden',
+  'depth',
+  'nonHiddenDepth',
+  'nonHiddenParents',
+  'scientificNameSortRank',
+  'finnishNameSortRank',
+];
 
 export function pageBehaviour(client: Client) {
   describe('GET /taxa', () => {
@@ -35,7 +43,9 @@ export function pageBehaviour(client: Client) {
       expect(owl).not.toHaveProperty('descriptions');
       expect(owl).not.toHaveProperty('latestRedListEvaluation');
       expect(owl.parentsIncludeSelf.at(-1)).toBe('MX.28965');
-      const asked = await client.get('/taxa?id=MX.28965&includeMedia=true&includeDescriptions=true&includeRedListEvaluations=true');
+      const asked = await client.get(
+        '/taxa?id=MX.28965&includeMedia=true&includeDescriptions=true&includeRedListEvaluations=true',
+      );
       expect(asked.body.results[0].multimedia[0].author).toBe('A. Kuvaaja');
       expect(asked.body.results[0].descriptions[0].groups[0].variables[0].content).toBe('A large owl.');
       expect(asked.body.results[0].latestRedListEvaluation.redListStatus).toBe('MX.iucnNT');
@@ -46,13 +56,24 @@ export function pageBehaviour(client: Client) {
       expect(ids((await client.get('/taxa?checklist=MR.2')).body.results)).toEqual(['MX.9060', 'MX.9061']);
       const mammals = await client.get('/taxa?parentTaxonId=MX.9040');
       expect(ids(mammals.body.results)).toEqual([
-        'MX.9041', 'MX.9043', 'MX.51126', 'MX.46587', 'MX.9044', 'MX.46549', 'MX.9045', 'MX.9046', 'MX.47169',
+        'MX.9041',
+        'MX.9043',
+        'MX.51126',
+        'MX.46587',
+        'MX.9044',
+        'MX.46549',
+        'MX.9045',
+        'MX.9046',
+        'MX.47169',
       ]);
     });
 
     it('takes the simple filters informalTaxonGroups, id, invasiveSpecies and finnish', async () => {
       expect(ids((await client.get('/taxa?informalTaxonGroups=MVL.1161')).body.results)).toEqual([
-        'MX.9020', 'MX.9021', 'MX.9022', 'MX.28965',
+        'MX.9020',
+        'MX.9021',
+        'MX.9022',
+        'MX.28965',
       ]);
       expect((await client.get('/taxa?informalTaxonGroups=MVL.1161,MVL.2')).body.total).toBe(14);
       expect(ids((await client.get('/taxa?id=MX.46549,MX.46587')).body.results)).toEqual(['MX.46587', 'MX.46549']);
@@ -64,11 +85,19 @@ export function pageBehaviour(client: Client) {
     it('sorts by scientific name and Finnish name with precomputed collation ranks, both directions', async () => {
       const scientific = await client.get('/taxa?sortOrder=scientificName&pageSize=4&selectedFields=scientificName');
       expect(scientific.body.results.map((t: { scientificName: string }) => t.scientificName)).toEqual([
-        'Animalia', 'Anseriformes', 'Aves', 'Biota',
+        'Animalia',
+        'Anseriformes',
+        'Aves',
+        'Biota',
       ]);
       const desc = await client.get('/taxa?sortOrder=scientificName%20desc&pageSize=2&selectedFields=scientificName');
-      expect(desc.body.results.map((t: { scientificName: string }) => t.scientificName)).toEqual(['Vulpes vulpes', 'Vulpes']);
-      const finnish = await client.get('/taxa?sortOrder=finnishName&pageSize=100&selectedFields=id,vernacularName', { 'accept-language': 'fi' });
+      expect(desc.body.results.map((t: { scientificName: string }) => t.scientificName)).toEqual([
+        'Vulpes vulpes',
+        'Vulpes',
+      ]);
+      const finnish = await client.get('/taxa?sortOrder=finnishName&pageSize=100&selectedFields=id,vernacularName', {
+        'accept-language': 'fi',
+      });
       const names = finnish.body.results.map((t: { vernacularName?: string }) => t.vernacularName);
       expect(names.slice(0, 2)).toEqual(['eliöt', 'eläimet']);
       // ä after z; taxa without a Finnish name last (Canis is shown by its Swedish name in fallback)
@@ -80,17 +109,28 @@ export function pageBehaviour(client: Client) {
 
     it('ties break by taxonomic order, so pages are deterministic slices', async () => {
       const all = await client.get('/taxa?sortOrder=finnishName&pageSize=35&selectedFields=id');
-      const pages = await Promise.all([1, 2, 3, 4].map((p) => client.get(`/taxa?sortOrder=finnishName&pageSize=10&page=${p}&selectedFields=id`)));
+      const pages = await Promise.all(
+        [1, 2, 3, 4].map((p) => client.get(`/taxa?sortOrder=finnishName&pageSize=10&page=${p}&selectedFields=id`)),
+      );
       expect(pages.flatMap((p) => ids(p.body.results))).toEqual(ids(all.body.results));
-      const owls = all.body.results.map((t: { id: string }) => t.id).filter((id: string) => id === 'MX.9020' || id === 'MX.9021');
+      const owls = all.body.results
+        .map((t: { id: string }) => t.id)
+        .filter((id: string) => id === 'MX.9020' || id === 'MX.9021');
       expect(owls).toEqual(['MX.9020', 'MX.9021']);
     });
 
     it('returns only the selected fields', async () => {
       const { body } = await client.get('/taxa?id=MX.46587&selectedFields=id,vernacularName,parent.genus.id');
-      expect(body.results[0]).toEqual({ id: 'MX.46587', vernacularName: 'Red Fox', parent: { genus: { id: 'MX.51126' } } });
+      expect(body.results[0]).toEqual({
+        id: 'MX.46587',
+        vernacularName: 'Red Fox',
+        parent: { genus: { id: 'MX.51126' } },
+      });
       const multi = await client.get('/taxa?id=MX.46587&selectedFields=id,vernacularNameMultiLang');
-      expect(multi.body.results[0]).toEqual({ id: 'MX.46587', vernacularNameMultiLang: { fi: 'kettu', sv: 'rödräv', en: 'Red Fox' } });
+      expect(multi.body.results[0]).toEqual({
+        id: 'MX.46587',
+        vernacularNameMultiLang: { fi: 'kettu', sv: 'rödräv', en: 'Red Fox' },
+      });
     });
 
     it('translates by Accept-Language with q-weights, keeps objects for multi, falls back en → fi → sv', async () => {
@@ -112,10 +152,20 @@ export function pageBehaviour(client: Client) {
     });
 
     it('serves other checklist versions side by side', async () => {
-      const old = await client.get('/taxa?checklistVersion=MR.424&id=MX.28965,MX.26447,MX.46549&selectedFields=id,scientificName,latestRedListStatusFinland');
+      const old = await client.get(
+        '/taxa?checklistVersion=MR.424&id=MX.28965,MX.26447,MX.46549&selectedFields=id,scientificName,latestRedListStatusFinland',
+      );
       expect(old.body.results).toEqual([
-        { id: 'MX.28965', scientificName: 'Bubo bubo', latestRedListStatusFinland: { status: 'MX.iucnEN', year: 2019 } },
-        { id: 'MX.46549', scientificName: 'Canis lupus lupus-old', latestRedListStatusFinland: { status: 'MX.iucnEN', year: 2019 } },
+        {
+          id: 'MX.28965',
+          scientificName: 'Bubo bubo',
+          latestRedListStatusFinland: { status: 'MX.iucnEN', year: 2019 },
+        },
+        {
+          id: 'MX.46549',
+          scientificName: 'Canis lupus lupus-old',
+          latestRedListStatusFinland: { status: 'MX.iucnEN', year: 2019 },
+        },
       ]);
       const versions = await client.get('/checklist-versions', { 'accept-language': 'fi' });
       expect(versions.body.results).toEqual([
@@ -132,8 +182,14 @@ export function pageBehaviour(client: Client) {
       const { status, body } = await client.get('/taxa/MX.46587');
       expect(status).toBe(200);
       expect(body).toMatchObject({
-        id: 'MX.46587', scientificName: 'Vulpes vulpes', taxonRank: 'MX.species', species: true,
-        hasChildren: false, hasParent: true, countOfSpecies: 1, taxonomicOrder: 20,
+        id: 'MX.46587',
+        scientificName: 'Vulpes vulpes',
+        taxonRank: 'MX.species',
+        species: true,
+        hasChildren: false,
+        hasParent: true,
+        countOfSpecies: 1,
+        taxonomicOrder: 20,
         parent: { genus: { id: 'MX.51126', scientificName: 'Vulpes' }, kingdom: { id: 'MX.37602' } },
       });
     });
@@ -147,7 +203,8 @@ export function pageBehaviour(client: Client) {
       const { status, body } = await client.get('/taxa/MX.404');
       expect(status).toBe(404);
       expect(body).toEqual({
-        errorCode: 'TAXON_NOT_FOUND', message: "Taxon 'MX.404' not found",
+        errorCode: 'TAXON_NOT_FOUND',
+        message: "Taxon 'MX.404' not found",
         localized: { en: 'Taxon not found', fi: 'Taksonia ei löytynyt', sv: 'Taxonet hittades inte' },
       });
     });
@@ -157,7 +214,12 @@ export function pageBehaviour(client: Client) {
       expect(descriptions.body.results[0].groups[0].title).toBe('Tuntomerkit');
       const media = await client.get('/taxa/MX.28965/media');
       expect(media.body.results).toEqual([
-        { id: 'MM.1', author: 'A. Kuvaaja', licenseAbbreviation: 'CC-BY-4.0', fullURL: 'https://image.example/MM.1.jpg' },
+        {
+          id: 'MM.1',
+          author: 'A. Kuvaaja',
+          licenseAbbreviation: 'CC-BY-4.0',
+          fullURL: 'https://image.example/MM.1.jpg',
+        },
       ]);
       expect((await client.get('/taxa/MX.46587/media')).body.results).toEqual([]);
       expect((await client.get('/taxa/MX.404/media')).status).toBe(404);

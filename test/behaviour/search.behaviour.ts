@@ -15,12 +15,24 @@ export function searchBehaviour(client: Client) {
     it('answers an exact vernacular match in the shape of the real API', async () => {
       const { body } = await client.get('/taxa/search?query=susi');
       expect(body).toEqual({
-        results: [{
-          matchingName: 'susi', nameType: 'MX.vernacularName', id: 'MX.46549', checklist: 'MR.1', scientificName: 'Canis lupus',
-          scientificNameAuthorship: 'Linnaeus, 1758', taxonRank: 'MX.species', cursiveName: true, finnish: true, species: true,
-          vernacularName: 'Wolf', informalGroups: [{ id: 'MVL.2', name: 'Mammals' }], kingdomScientificName: 'Animalia',
-          type: 'exactMatches',
-        }],
+        results: [
+          {
+            matchingName: 'susi',
+            nameType: 'MX.vernacularName',
+            id: 'MX.46549',
+            checklist: 'MR.1',
+            scientificName: 'Canis lupus',
+            scientificNameAuthorship: 'Linnaeus, 1758',
+            taxonRank: 'MX.species',
+            cursiveName: true,
+            finnish: true,
+            species: true,
+            vernacularName: 'Wolf',
+            informalGroups: [{ id: 'MVL.2', name: 'Mammals' }],
+            kingdomScientificName: 'Animalia',
+            type: 'exactMatches',
+          },
+        ],
         '@context': expect.any(String),
       });
     });
@@ -38,37 +50,51 @@ export function searchBehaviour(client: Client) {
 
     it('finds partial matches by substring, each taxon once, ranked species first', async () => {
       expect(brief(await search('query=kuusi'))).toEqual([
-        'exactMatches:MX.37812:kuusi', 'partialMatches:MX.9054:siperiankuusi',
+        'exactMatches:MX.37812:kuusi',
+        'partialMatches:MX.9054:siperiankuusi',
       ]);
       expect(brief(await search('query=vulp'))).toEqual([
-        'partialMatches:MX.46587:Vulpes vulpes', 'partialMatches:MX.51126:Vulpes',
+        'partialMatches:MX.46587:Vulpes vulpes',
+        'partialMatches:MX.51126:Vulpes',
       ]);
       expect(await search('query=vul')).toEqual([]);
     });
 
     it('matches each word of a multi-word query as a prefix', async () => {
       const hits = await search('query=picea%20ab&matchType=partial');
-      expect(brief(hits)).toEqual(['partialMatches:MX.37812:Picea abies', 'partialMatches:MX.9054:Picea abies subsp. obovata']);
+      expect(brief(hits)).toEqual([
+        'partialMatches:MX.37812:Picea abies',
+        'partialMatches:MX.9054:Picea abies subsp. obovata',
+      ]);
     });
 
     it('matches later words of one or two letters as the start of a later word of the name', async () => {
       expect(brief(await search('query=picea%20a&matchType=partial'))).toEqual([
-        'partialMatches:MX.37812:Picea abies', 'partialMatches:MX.9054:Picea abies subsp. obovata',
+        'partialMatches:MX.37812:Picea abies',
+        'partialMatches:MX.9054:Picea abies subsp. obovata',
       ]);
-      expect(brief(await search('query=picea%20ob&matchType=partial'))).toEqual(['partialMatches:MX.9054:Picea abies subsp. obovata']);
+      expect(brief(await search('query=picea%20ob&matchType=partial'))).toEqual([
+        'partialMatches:MX.9054:Picea abies subsp. obovata',
+      ]);
       expect(await search('query=picea%20b&matchType=partial')).toEqual([]);
     });
 
     it('finds names with diacritics from a query typed without them', async () => {
-      expect(brief(await search('query=manty'))).toEqual(['exactMatches:MX.9056:mänty', 'partialMatches:MX.9052:mäntykasvit']);
+      expect(brief(await search('query=manty'))).toEqual([
+        'exactMatches:MX.9056:mänty',
+        'partialMatches:MX.9052:mäntykasvit',
+      ]);
       expect(brief(await search('query=poll&matchType=partial'))).toEqual([
-        'partialMatches:MX.9020:pöllöt', 'partialMatches:MX.9021:pöllöt',
+        'partialMatches:MX.9020:pöllöt',
+        'partialMatches:MX.9021:pöllöt',
       ]);
     });
 
     it('lets x and × hybrids find each other', async () => {
       for (const query of ['Salix%20%C3%97rubens', 'salix%20x%20rubens', 'Salix%20%C3%97%20rubens', 'salix%20rubens']) {
-        expect(brief(await search(`query=${query}&checklist=MR.2`)), query).toEqual(['exactMatches:MX.9061:Salix ×rubens']);
+        expect(brief(await search(`query=${query}&checklist=MR.2`)), query).toEqual([
+          'exactMatches:MX.9061:Salix ×rubens',
+        ]);
       }
     });
 
@@ -80,7 +106,9 @@ export function searchBehaviour(client: Client) {
     });
 
     it('finds synonyms, and drops them for taxa found by their own scientific name', async () => {
-      expect(brief(await search('query=Canis%20lycaon&matchType=exact'))).toEqual(['exactMatches:MX.46549:Canis lycaon']);
+      expect(brief(await search('query=Canis%20lycaon&matchType=exact'))).toEqual([
+        'exactMatches:MX.46549:Canis lycaon',
+      ]);
       const hits = await search('query=Canis&matchType=exact,partial');
       expect(brief(hits)).toEqual(['exactMatches:MX.9044:Canis', 'partialMatches:MX.46549:Canis lupus']);
     });
@@ -91,18 +119,27 @@ export function searchBehaviour(client: Client) {
 
     it('filters by checklist, groups, name types, languages and taxon flags', async () => {
       expect(await search('query=kettu&informalTaxonGroups=MVL.1')).toEqual([]);
-      expect(brief(await search('query=kettu&informalTaxonGroups=MVL.1,MVL.2'))).toEqual(['exactMatches:MX.46587:kettu']);
+      expect(brief(await search('query=kettu&informalTaxonGroups=MVL.1,MVL.2'))).toEqual([
+        'exactMatches:MX.46587:kettu',
+      ]);
       expect(await search('query=kettu&informalTaxonGroups=!MVL.2')).toEqual([]);
       expect(brief(await search('query=kuusi&nameTypes=!MX.obsoleteVernacularName'))).toEqual([
-        'partialMatches:MX.37812:metsäkuusi', 'partialMatches:MX.9054:siperiankuusi',
+        'partialMatches:MX.37812:metsäkuusi',
+        'partialMatches:MX.9054:siperiankuusi',
       ]);
       expect(brief(await search('query=varg&languages=sv'))).toEqual(['exactMatches:MX.46549:varg']);
       expect(await search('query=varg&languages=fi,en')).toEqual([]);
-      expect(brief(await search('query=Canis%20lupus&languages=fi&matchType=exact'))).toEqual(['exactMatches:MX.46549:Canis lupus']);
-      expect(brief(await search('query=kuparisorsa&invasiveSpecies=true'))).toEqual(['exactMatches:MX.26447:kuparisorsa']);
+      expect(brief(await search('query=Canis%20lupus&languages=fi&matchType=exact'))).toEqual([
+        'exactMatches:MX.46549:Canis lupus',
+      ]);
+      expect(brief(await search('query=kuparisorsa&invasiveSpecies=true'))).toEqual([
+        'exactMatches:MX.26447:kuparisorsa',
+      ]);
       expect(await search('query=kuparisorsa&invasiveSpecies=false')).toEqual([]);
       expect(await search('query=ketut&species=true')).toEqual([]);
-      expect(brief(await search('query=Thalictrum%20testum&checklist=MR.2'))).toEqual(['exactMatches:MX.9060:Thalictrum testum']);
+      expect(brief(await search('query=Thalictrum%20testum&checklist=MR.2'))).toEqual([
+        'exactMatches:MX.9060:Thalictrum testum',
+      ]);
       expect(await search('query=Thalictrum%20testum&matchType=exact')).toEqual([]);
       expect(await search('query=Caniformia')).toEqual([]);
       expect(brief(await search('query=Caniformia&includeHidden=true'))).toEqual(['exactMatches:MX.9042:Caniformia']);
@@ -110,10 +147,17 @@ export function searchBehaviour(client: Client) {
 
     it('caps the combined result at limit, translates and selects fields', async () => {
       expect(await search('query=p%C3%B6ll%C3%B6&limit=1')).toHaveLength(1);
-      const [hit] = await search('query=huuhkaja&selectedFields=id,vernacularName,informalGroups', { 'accept-language': 'fi' });
+      const [hit] = await search('query=huuhkaja&selectedFields=id,vernacularName,informalGroups', {
+        'accept-language': 'fi',
+      });
       expect(hit).toEqual({
-        id: 'MX.28965', vernacularName: 'huuhkaja',
-        informalGroups: [{ id: 'MVL.1', name: 'Linnut' }, { id: 'MVL.1141', name: 'Petolinnut ja pöllöt' }, { id: 'MVL.1161', name: 'Pöllöt' }],
+        id: 'MX.28965',
+        vernacularName: 'huuhkaja',
+        informalGroups: [
+          { id: 'MVL.1', name: 'Linnut' },
+          { id: 'MVL.1141', name: 'Petolinnut ja pöllöt' },
+          { id: 'MVL.1161', name: 'Pöllöt' },
+        ],
       });
     });
 
@@ -126,10 +170,16 @@ export function searchBehaviour(client: Client) {
 
     it('names the bad parameter', async () => {
       for (const [params, pointer] of [
-        ['', '/query/query'], ['query=', '/query/query'], [`query=${'a'.repeat(201)}`, '/query/query'],
-        ['query=susi&limit=0', '/query/limit'], ['query=susi&limit=1001', '/query/limit'], ['query=susi&limit=ten', '/query/limit'],
-        ['query=susi&matchType=fuzzy', '/query/matchType'], ['query=susi&matchType=', '/query/matchType'],
-        ['query=susi&languages=finnish!', '/query/languages'], ['query=susi&species=maybe', '/query/species'],
+        ['', '/query/query'],
+        ['query=', '/query/query'],
+        [`query=${'a'.repeat(201)}`, '/query/query'],
+        ['query=susi&limit=0', '/query/limit'],
+        ['query=susi&limit=1001', '/query/limit'],
+        ['query=susi&limit=ten', '/query/limit'],
+        ['query=susi&matchType=fuzzy', '/query/matchType'],
+        ['query=susi&matchType=', '/query/matchType'],
+        ['query=susi&languages=finnish!', '/query/languages'],
+        ['query=susi&species=maybe', '/query/species'],
       ] as const) {
         const { status, body } = await client.get(`/taxa/search?${params}`);
         expect(status, params).toBe(422);
@@ -143,10 +193,17 @@ export function searchBehaviour(client: Client) {
     it('adds key and value to each hit', async () => {
       const { status, body } = await client.get('/autocomplete/taxa?query=kuusi&limit=1', { 'accept-language': 'fi' });
       expect(status).toBe(200);
-      expect(body.results).toEqual([expect.objectContaining({
-        key: 'MX.37812', value: 'kuusi', matchingName: 'kuusi', nameType: 'MX.obsoleteVernacularName',
-        scientificName: 'Picea abies', vernacularName: 'metsäkuusi', type: 'exactMatches',
-      })]);
+      expect(body.results).toEqual([
+        expect.objectContaining({
+          key: 'MX.37812',
+          value: 'kuusi',
+          matchingName: 'kuusi',
+          nameType: 'MX.obsoleteVernacularName',
+          scientificName: 'Picea abies',
+          vernacularName: 'metsäkuusi',
+          type: 'exactMatches',
+        }),
+      ]);
     });
   });
 }

@@ -44,7 +44,11 @@ export type BehaviourSetup = () => Promise<{ app: FastifyInstance; close(): Prom
  * the configured hook timeout). `{ skipped: reason }` instead of a setup reports the whole suite
  * as skipped, the reason in its name, for an engine whose server is not available.
  */
-export function defineBehaviourSuite(engine: string, setup: BehaviourSetup | { skipped: string }, options: { setupTimeoutMs?: number } = {}) {
+export function defineBehaviourSuite(
+  engine: string,
+  setup: BehaviourSetup | { skipped: string },
+  options: { setupTimeoutMs?: number } = {},
+) {
   const title = `behaviour (${engine} engine)`;
   const define = typeof setup === 'function' ? describe : describe.skip;
   define(typeof setup === 'function' ? title : `${title}: skipped — ${setup.skipped}`, () => {

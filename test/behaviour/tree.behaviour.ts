@@ -13,7 +13,10 @@ export function treeBehaviour(client: Client) {
 
     it('with includeHidden gives the direct children as they are', async () => {
       expect(ids((await client.get('/taxa/MX.9041/children?includeHidden=true')).body.results)).toEqual(['MX.9042']);
-      expect(ids((await client.get('/taxa/MX.9042/children?includeHidden=true')).body.results)).toEqual(['MX.9043', 'MX.9045']);
+      expect(ids((await client.get('/taxa/MX.9042/children?includeHidden=true')).body.results)).toEqual([
+        'MX.9043',
+        'MX.9045',
+      ]);
     });
 
     it('keeps sibling order, returns no children for a leaf and 404 for an unknown taxon', async () => {
@@ -31,7 +34,15 @@ export function treeBehaviour(client: Client) {
   describe('GET /taxa/{id}/parents', () => {
     it('gives the lineage from the root down, hidden ancestors left out', async () => {
       const { body } = await client.get('/taxa/MX.46587/parents?selectedFields=id,scientificName');
-      expect(ids(body.results)).toEqual(['MX.37600', 'MX.37602', 'MX.9010', 'MX.9040', 'MX.9041', 'MX.9043', 'MX.51126']);
+      expect(ids(body.results)).toEqual([
+        'MX.37600',
+        'MX.37602',
+        'MX.9010',
+        'MX.9040',
+        'MX.9041',
+        'MX.9043',
+        'MX.51126',
+      ]);
       expect(body.results.at(-1)).toEqual({ id: 'MX.51126', scientificName: 'Vulpes' });
     });
 
@@ -55,8 +66,14 @@ export function treeBehaviour(client: Client) {
     });
 
     it('pages the species under a taxon, POST with filters', async () => {
-      expect(ids((await client.get('/taxa/MX.9040/species')).body.results)).toEqual(['MX.46587', 'MX.46549', 'MX.47169']);
-      const endangered = await client.post('/taxa/MX.9040/species', { 'latestRedListStatusFinland.status': '!MX.iucnLC' });
+      expect(ids((await client.get('/taxa/MX.9040/species')).body.results)).toEqual([
+        'MX.46587',
+        'MX.46549',
+        'MX.47169',
+      ]);
+      const endangered = await client.post('/taxa/MX.9040/species', {
+        'latestRedListStatusFinland.status': '!MX.iucnLC',
+      });
       expect(ids(endangered.body.results)).toEqual(['MX.46549', 'MX.47169']);
       expect((await client.get('/taxa/MX.404/species')).status).toBe(404);
     });

@@ -10,10 +10,24 @@ describe('taxa load', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^usage: taxa load <data-dir> \[options\]/);
     for (const text of [
-      'validates the directory', 'creates a new index', 'bulk-indexes', '429', 'refreshes the index', 'document count',
-      'catalog index', 'one atomic request', 'deletes the new indices and leaves the aliases untouched',
-      '--url URL', '--prefix P', '--shards N', '--replicas N', '--concurrency N', '--batch N', 'exit status',
-    ]) expect(stdout, text).toContain(text);
+      'validates the directory',
+      'creates a new index',
+      'bulk-indexes',
+      '429',
+      'refreshes the index',
+      'document count',
+      'catalog index',
+      'one atomic request',
+      'deletes the new indices and leaves the aliases untouched',
+      '--url URL',
+      '--prefix P',
+      '--shards N',
+      '--replicas N',
+      '--concurrency N',
+      '--batch N',
+      'exit status',
+    ])
+      expect(stdout, text).toContain(text);
   });
 
   it('names a bad option and its range, with exit 2', () => {
@@ -22,9 +36,15 @@ describe('taxa load', () => {
     expect(shards.stderr).toMatch(/^taxa load: --shards must be an integer from 1 to 1024, got '0'\n/);
     const batch = runCli(['load', FIXTURE_DIR, '--url', 'http://127.0.0.1:1', '--batch', 'many']);
     expect(batch.stderr).toMatch(/^taxa load: --batch must be an integer from 1 to 100000, got 'many'/);
-    expect(runCli(['load', FIXTURE_DIR, '--url', 'http://127.0.0.1:1', '--colour']).stderr).toMatch(/^taxa load: Unknown option '--colour'/);
-    expect(runCli(['load', FIXTURE_DIR, '--url', 'ftp://x']).stderr).toMatch(/^taxa load: --url must be an http\(s\) URL, got 'ftp:\/\/x'/);
-    expect(runCli(['load', FIXTURE_DIR, '--url', 'http://x', '--prefix', 'A*']).stderr).toMatch(/^taxa load: --prefix: 'A\*' is not a valid index prefix/);
+    expect(runCli(['load', FIXTURE_DIR, '--url', 'http://127.0.0.1:1', '--colour']).stderr).toMatch(
+      /^taxa load: Unknown option '--colour'/,
+    );
+    expect(runCli(['load', FIXTURE_DIR, '--url', 'ftp://x']).stderr).toMatch(
+      /^taxa load: --url must be an http\(s\) URL, got 'ftp:\/\/x'/,
+    );
+    expect(runCli(['load', FIXTURE_DIR, '--url', 'http://x', '--prefix', 'A*']).stderr).toMatch(
+      /^taxa load: --prefix: 'A\*' is not a valid index prefix/,
+    );
     const noUrl = runCli(['load', FIXTURE_DIR], { ELASTICSEARCH_URL: '' });
     expect(noUrl.code).toBe(2);
     expect(noUrl.stderr).toMatch(/^taxa load: --url URL is required \(or set ELASTICSEARCH_URL\)/);

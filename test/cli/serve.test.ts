@@ -6,7 +6,9 @@ afterAll(removeTempDirs);
 
 describe('taxa serve', () => {
   it('refuses to start on bad data, listing every problem with file and line', async () => {
-    const dir = await fixtureCopy({ 'current.ndjson': '{"id": "MX.1"}\n{"id": "MX.2", "isPartOf": "MX.3"}\n{"id": "MX.2"}\n' });
+    const dir = await fixtureCopy({
+      'current.ndjson': '{"id": "MX.1"}\n{"id": "MX.2", "isPartOf": "MX.3"}\n{"id": "MX.2"}\n',
+    });
     const { code, stderr } = runCli(['serve'], { TAXA_DATA_DIR: dir, PORT: '0' });
     expect(code).toBe(1);
     expect(stderr).toContain("current.ndjson:2 (MX.2): parent 'MX.3' does not exist");
@@ -20,9 +22,16 @@ describe('taxa serve', () => {
   });
 
   it('refuses to serve from a cluster it cannot reach, naming the URL', () => {
-    const { code, stderr } = runCli(['serve'], { TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent' });
+    const { code, stderr } = runCli(['serve'], {
+      TAXA_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://127.0.0.1:1',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
     expect(code).toBe(1);
-    expect(stderr).toMatch(/^engine: cannot serve from Elasticsearch at http:\/\/127\.0\.0\.1:1\/: the search cluster cannot be reached/);
+    expect(stderr).toMatch(
+      /^engine: cannot serve from Elasticsearch at http:\/\/127\.0\.0\.1:1\/: the search cluster cannot be reached/,
+    );
     expect(stderr).toContain('taxa load <dir> --url http://127.0.0.1:1/');
   });
 });

@@ -13,7 +13,8 @@ describe('taxa validate', () => {
 
   it('lists every problem with file, line and id, and exits 1', async () => {
     const dir = await fixtureCopy({
-      'current.ndjson': '{"id": "MX.1"}\nnot json\n{"id": "MX.2", "isPartOf": "MX.9"}\n{"id": "MX.1", "isPartOf": "MX.1"}\n',
+      'current.ndjson':
+        '{"id": "MX.1"}\nnot json\n{"id": "MX.2", "isPartOf": "MX.9"}\n{"id": "MX.1", "isPartOf": "MX.1"}\n',
       'MR.111.ndjson': '{"id": "MX.1"}\n',
     });
     const { code, stdout } = runCli(['validate', dir]);
@@ -22,7 +23,7 @@ describe('taxa validate', () => {
     expect(lines).toEqual([
       expect.stringMatching(/^MR\.111\.ndjson: unknown checklist version 'MR\.111'/),
       expect.stringMatching(/^current\.ndjson:2: invalid JSON/),
-      "current.ndjson:4 (MX.1): duplicate id (first on line 1)",
+      'current.ndjson:4 (MX.1): duplicate id (first on line 1)',
       "current.ndjson:3 (MX.2): parent 'MX.9' does not exist",
       `${dir}: 4 problem(s); refused`,
     ]);

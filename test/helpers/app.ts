@@ -10,12 +10,19 @@ export interface TestApp {
   engine: EmbeddedEngine;
 }
 
-export async function buildTestApp(options: { dataDir?: string; accessTokens?: string[]; searchCacheBytes?: number } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { dataDir?: string; accessTokens?: string[]; searchCacheBytes?: number } = {},
+): Promise<TestApp> {
   const engine = createEmbeddedEngine();
   await loadInto(engine, options.dataDir ?? FIXTURE_DIR);
   const { searchCacheBytes } = options;
   // Every answer is also checked against its route's response schema.
-  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [], checkAnswers: true, ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }) });
+  const app = await createApp({
+    engine,
+    accessTokens: options.accessTokens ?? [],
+    checkAnswers: true,
+    ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }),
+  });
   await app.ready();
   return { app, engine };
 }

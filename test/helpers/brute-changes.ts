@@ -27,7 +27,10 @@ export function bruteDifferences(from: Taxon, to: Taxon): Map<string, string> {
   for (const field of new Set([...a.keys(), ...b.keys()])) {
     const [x, y] = [a.get(field), b.get(field)];
     if ((x && 'list' in x) || (y && 'list' in y)) {
-      const [before, after] = [x && 'list' in x ? x.list : new Set<string>(), y && 'list' in y ? y.list : new Set<string>()];
+      const [before, after] = [
+        x && 'list' in x ? x.list : new Set<string>(),
+        y && 'list' in y ? y.list : new Set<string>(),
+      ];
       const added = [...after].filter((item) => !before.has(item)).sort();
       const removed = [...before].filter((item) => !after.has(item)).sort();
       if (added.length + removed.length > 0) out.set(field, `+${added.join(',')} -${removed.join(',')}`);
@@ -40,8 +43,8 @@ export function bruteDifferences(from: Taxon, to: Taxon): Map<string, string> {
 }
 
 export function asBrute(difference: Difference): string {
-  if ('added' in difference) return `+${difference.added.map(canonical).sort().join(',')} -${difference.removed.map(canonical).sort().join(',')}`;
+  if ('added' in difference)
+    return `+${difference.added.map(canonical).sort().join(',')} -${difference.removed.map(canonical).sort().join(',')}`;
   const show = (v: unknown) => (v === undefined ? undefined : canonical(v));
   return `${show(difference.from)} → ${show(difference.to)}`;
 }
-

@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 const BIN = fileURLToPath(new URL('../../bin/taxa.mjs', import.meta.url));
 
 export function runCli(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout: 60_000,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

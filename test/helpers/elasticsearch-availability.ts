@@ -66,7 +66,10 @@ function withinMs<T>(work: Promise<T>, ms: number, onTimeout: () => T): Promise<
  *
  * @param detect the detection to bound (tests give one that fails or never settles)
  */
-export async function containerRuntimeProblem(timeoutMs = RUNTIME_PROBE_MS, detect?: () => Promise<unknown>): Promise<string | undefined> {
+export async function containerRuntimeProblem(
+  timeoutMs = RUNTIME_PROBE_MS,
+  detect?: () => Promise<unknown>,
+): Promise<string | undefined> {
   const probe = detect ?? (await import('testcontainers')).getContainerRuntimeClient;
   const answer = probe().then(
     () => undefined,
@@ -136,7 +139,8 @@ export function suitePlan(found: ElasticsearchAvailability, env: NodeJS.ProcessE
   const required = ['1', 'true'].includes((env.REQUIRE_ELASTICSEARCH ?? '').toLowerCase());
   if (!required) return { skip: found.skipped };
   return {
-    fail: `REQUIRE_ELASTICSEARCH=${env.REQUIRE_ELASTICSEARCH} but no Elasticsearch is available: ${found.skipped}. ` +
+    fail:
+      `REQUIRE_ELASTICSEARCH=${env.REQUIRE_ELASTICSEARCH} but no Elasticsearch is available: ${found.skipped}. ` +
       'Set ELASTICSEARCH_URL to a cluster, or make a container runtime (Docker) available to testcontainers.',
   };
 }

@@ -4,7 +4,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/http/app.ts';
-import { createElasticsearchClient, LOADING_CLIENT, SERVING_CLIENT, type ClientSettings } from '../../src/index/elasticsearch/client.ts';
+import {
+  createElasticsearchClient,
+  LOADING_CLIENT,
+  SERVING_CLIENT,
+  type ClientSettings,
+} from '../../src/index/elasticsearch/client.ts';
 import { createElasticsearchEngine, type ElasticsearchEngine } from '../../src/index/elasticsearch-engine.ts';
 import { loadIntoElasticsearch } from '../../loaders/elasticsearch-load.ts';
 import { FIXTURE_DIR } from './data-dir.ts';
@@ -45,7 +50,10 @@ export async function buildElasticsearchTestApp(
 ): Promise<ElasticsearchTestApp> {
   const fixture = await fixtureCluster();
   const client = createElasticsearchClient(MOCK_URL, { ...SERVING_CLIENT, ...options.client }, fixture.mock.Connection);
-  const engine = createElasticsearchEngine({ client }, options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs });
+  const engine = createElasticsearchEngine(
+    { client },
+    options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs },
+  );
   const app = await createApp({ engine, accessTokens: options.accessTokens ?? [], checkAnswers: true });
   await app.ready();
   return {

@@ -10,8 +10,13 @@
  *   const client = createElasticsearchClient('http://es.test:9200', SERVING_CLIENT, mock.Connection);
  */
 import {
-  BaseConnection, errors, type ConnectionRequestOptions, type ConnectionRequestOptionsAsStream, type ConnectionRequestParams,
-  type ConnectionRequestResponse, type ConnectionRequestResponseAsStream,
+  BaseConnection,
+  errors,
+  type ConnectionRequestOptions,
+  type ConnectionRequestOptionsAsStream,
+  type ConnectionRequestParams,
+  type ConnectionRequestResponse,
+  type ConnectionRequestResponseAsStream,
 } from '@elastic/elasticsearch';
 
 export interface RecordedRequest {
@@ -47,21 +52,37 @@ export interface MockConnection {
 
 function parseBody(params: ConnectionRequestParams): unknown {
   if (params.body === undefined || params.body === null || params.body === '') return undefined;
-  const text = typeof params.body === 'string' ? params.body : Buffer.isBuffer(params.body) ? params.body.toString('utf8') : undefined;
+  const text =
+    typeof params.body === 'string'
+      ? params.body
+      : Buffer.isBuffer(params.body)
+        ? params.body.toString('utf8')
+        : undefined;
   if (text === undefined) throw new Error('mock connection: streamed bodies are not supported');
   const type = String(params.headers?.['content-type'] ?? '');
-  if (type.includes('ndjson')) return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown);
+  if (type.includes('ndjson'))
+    return text
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as unknown);
   return JSON.parse(text) as unknown;
 }
 
 /** Waits for the request timeout the client gave (none given: the test's own timeout ends it). */
 function hang(options: ConnectionRequestOptions): Promise<never> {
   return new Promise((_resolve, reject) => {
-    const timer = options.timeout == null ? undefined : setTimeout(() => reject(new errors.TimeoutError('Request timed out')), options.timeout);
-    options.signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(new errors.RequestAbortedError('Request aborted'));
-    }, { once: true });
+    const timer =
+      options.timeout == null
+        ? undefined
+        : setTimeout(() => reject(new errors.TimeoutError('Request timed out')), options.timeout);
+    options.signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new errors.RequestAbortedError('Request aborted'));
+      },
+      { once: true },
+    );
   });
 }
 
@@ -77,8 +98,14 @@ export function createMockConnection(handler: MockHandler): MockConnection {
   }
 
   class MockedConnection extends BaseConnection {
-    override request(params: ConnectionRequestParams, options: ConnectionRequestOptionsAsStream): Promise<ConnectionRequestResponseAsStream>;
-    override request(params: ConnectionRequestParams, options: ConnectionRequestOptions): Promise<ConnectionRequestResponse>;
+    override request(
+      params: ConnectionRequestParams,
+      options: ConnectionRequestOptionsAsStream,
+    ): Promise<ConnectionRequestResponseAsStream>;
+    override request(
+      params: ConnectionRequestParams,
+      options: ConnectionRequestOptions,
+    ): Promise<ConnectionRequestResponse>;
     override async request(
       params: ConnectionRequestParams,
       options: ConnectionRequestOptions,
@@ -119,6 +146,11 @@ export function createMockConnection(handler: MockHandler): MockConnection {
 
 /** An Elasticsearch error answer, as the cluster shapes it. */
 /** The cluster's error body; `more` adds to its `error` object (`caused_by`, another `root_cause`). */
-export function errorAnswer(statusCode: number, type: string, reason: string, more: Record<string, unknown> = {}): MockAnswer {
+export function errorAnswer(
+  statusCode: number,
+  type: string,
+  reason: string,
+  more: Record<string, unknown> = {},
+): MockAnswer {
   return { statusCode, body: { error: { root_cause: [{ type, reason }], type, reason, ...more }, status: statusCode } };
 }

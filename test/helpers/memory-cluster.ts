@@ -28,7 +28,12 @@ type AliasAction = Partial<Record<'add' | 'remove' | 'remove_index', { index: st
 const SHARDS = { total: 1, successful: 1, failed: 0 };
 const missingIndex = (name: string) => errorAnswer(404, 'index_not_found_exception', `no such index [${name}]`);
 const matches = (pattern: string, name: string) =>
-  new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  ).test(name);
 
 export class MemoryCluster {
   readonly indices = new Map<string, StoredIndex>();
@@ -39,21 +44,33 @@ export class MemoryCluster {
   readonly handle = (request: RecordedRequest): MockAnswer => {
     const [first = '', second, third] = request.path.slice(1).split('/');
     const { method } = request;
-    if (request.path === '/' && method === 'GET') return { body: { name: 'memory', cluster_name: 'memory', version: { number: '9.1.0' }, tagline: 'You Know, for Search' } };
+    if (request.path === '/' && method === 'GET')
+      return {
+        body: { name: 'memory', cluster_name: 'memory', version: { number: '9.1.0' }, tagline: 'You Know, for Search' },
+      };
     if (first === '_alias' && second && method === 'GET') return this.getAliases(second.split(','));
-    if (first === '_aliases' && method === 'POST') return this.updateAliases(request.body as { actions: AliasAction[] });
-    if (first === '_bulk' && (method === 'POST' || method === 'PUT')) return this.bulk(undefined, request.body as object[]);
+    if (first === '_aliases' && method === 'POST')
+      return this.updateAliases(request.body as { actions: AliasAction[] });
+    if (first === '_bulk' && (method === 'POST' || method === 'PUT'))
+      return this.bulk(undefined, request.body as object[]);
     if (!first.startsWith('_') && second === undefined) {
-      if (method === 'PUT') return this.create(first, request.body as { settings?: Record<string, unknown>; mappings?: estypes.MappingTypeMapping });
-      if (method === 'DELETE') return this.delete(first.split(','), request.querystring.includes('ignore_unavailable=true'));
+      if (method === 'PUT')
+        return this.create(
+          first,
+          request.body as { settings?: Record<string, unknown>; mappings?: estypes.MappingTypeMapping },
+        );
+      if (method === 'DELETE')
+        return this.delete(first.split(','), request.querystring.includes('ignore_unavailable=true'));
     }
-    if (second === '_bulk' && (method === 'POST' || method === 'PUT')) return this.bulk(first, request.body as object[]);
+    if (second === '_bulk' && (method === 'POST' || method === 'PUT'))
+      return this.bulk(first, request.body as object[]);
     if (second === '_refresh') return this.refresh(first);
     if (second === '_count') return this.count(first, request.body);
     if (second === '_search') return this.search(first, request.body as SearchBody);
     if (second === '_doc' && third !== undefined) {
       if (method === 'GET') return this.getDocument(first, third);
-      if (method === 'PUT' || method === 'POST') return this.putDocument(first, third, request.body as object, request.querystring);
+      if (method === 'PUT' || method === 'POST')
+        return this.putDocument(first, third, request.body as object, request.querystring);
     }
     return errorAnswer(400, 'mock_unsupported_request', `the memory cluster does not answer ${method} ${request.path}`);
   };
@@ -61,22 +78,33 @@ export class MemoryCluster {
   /** The one index `name` (an index or an alias of one index) stands for. */
   private resolve(name: string): StoredIndex | MockAnswer {
     const aliased = this.aliases.get(name);
-    if (aliased && aliased.size > 1) return errorAnswer(400, 'mock_unsupported_request', `alias [${name}] points at several indices`);
+    if (aliased && aliased.size > 1)
+      return errorAnswer(400, 'mock_unsupported_request', `alias [${name}] points at several indices`);
     const index = this.indices.get(aliased ? [...aliased][0]! : name);
     return index ?? missingIndex(name);
   }
 
-  private create(name: string, body: { settings?: Record<string, unknown>; mappings?: estypes.MappingTypeMapping } = {}): MockAnswer {
+  private create(
+    name: string,
+    body: { settings?: Record<string, unknown>; mappings?: estypes.MappingTypeMapping } = {},
+  ): MockAnswer {
     if (this.indices.has(name) || this.aliases.has(name)) {
       return errorAnswer(400, 'resource_already_exists_exception', `index [${name}] already exists`);
     }
-    this.indices.set(name, { name, settings: body.settings ?? {}, mappings: body.mappings ?? {}, visible: new Map(), written: new Map() });
+    this.indices.set(name, {
+      name,
+      settings: body.settings ?? {},
+      mappings: body.mappings ?? {},
+      visible: new Map(),
+      written: new Map(),
+    });
     return { body: { acknowledged: true, shards_acknowledged: true, index: name } };
   }
 
   private delete(names: string[], ignoreUnavailable: boolean): MockAnswer {
     for (const name of names) {
-      if (this.aliases.has(name)) return errorAnswer(400, 'illegal_argument_exception', `[${name}] is an alias; name the concrete indices`);
+      if (this.aliases.has(name))
+        return errorAnswer(400, 'illegal_argument_exception', `[${name}] is an alias; name the concrete indices`);
       if (!this.indices.has(name) && !ignoreUnavailable) return missingIndex(name);
     }
     for (const name of names) this.dropIndex(name);
@@ -95,7 +123,8 @@ export class MemoryCluster {
   }
 
   private bulk(defaultIndex: string | undefined, lines: object[]): MockAnswer {
-    const items: Record<string, { _index: string; _id: string; status: number; result?: string; error?: object }>[] = [];
+    const items: Record<string, { _index: string; _id: string; status: number; result?: string; error?: object }>[] =
+      [];
     for (let n = 0; n < lines.length; n += 2) {
       const [op, action] = Object.entries(lines[n]!)[0] as [string, { _index?: string; _id: string }];
       const name = action._index ?? defaultIndex ?? '';
@@ -105,10 +134,23 @@ export class MemoryCluster {
         index.written.set(action._id, lines[n + 1]!);
       }
       items.push({
-        [op]: { _index: name, _id: action._id, status, ...(index ? { result: 'created' } : { error: { type: 'index_not_found_exception', reason: `no such index [${name}]` } }) },
+        [op]: {
+          _index: name,
+          _id: action._id,
+          status,
+          ...(index
+            ? { result: 'created' }
+            : { error: { type: 'index_not_found_exception', reason: `no such index [${name}]` } }),
+        },
       });
     }
-    return { body: { took: 1, errors: items.some((item) => Object.values(item).some((result) => result.status >= 300)), items } };
+    return {
+      body: {
+        took: 1,
+        errors: items.some((item) => Object.values(item).some((result) => result.status >= 300)),
+        items,
+      },
+    };
   }
 
   private refresh(name: string): MockAnswer {
@@ -121,7 +163,8 @@ export class MemoryCluster {
   }
 
   private count(name: string, body: unknown): MockAnswer {
-    if (body !== undefined) return errorAnswer(400, 'mock_unsupported_request', 'the memory cluster counts whole indices only');
+    if (body !== undefined)
+      return errorAnswer(400, 'mock_unsupported_request', 'the memory cluster counts whole indices only');
     const index = this.resolve(name);
     return 'visible' in index ? { body: { count: index.visible.size, _shards: SHARDS } } : index;
   }
@@ -131,7 +174,10 @@ export class MemoryCluster {
     if (!('visible' in index)) return index;
     try {
       index.searcher ??= DocumentIndex.build(index.visible.values(), {
-        fields: fieldCatalogFromMapping(index.mappings), sourceExcludes: index.mappings._source?.excludes ?? [], idField: 'id', name: index.name,
+        fields: fieldCatalogFromMapping(index.mappings),
+        sourceExcludes: index.mappings._source?.excludes ?? [],
+        idField: 'id',
+        name: index.name,
       });
       return { body: index.searcher.search(body) };
     } catch (error) {
@@ -162,9 +208,11 @@ export class MemoryCluster {
     for (const name of names) {
       const hits = [...this.aliases].filter(([alias]) => matches(name, alias));
       if (hits.length === 0 && !name.includes('*')) missing.push(name);
-      for (const [alias, targets] of hits) for (const index of targets) ((found[index] ??= { aliases: {} }).aliases[alias] = {});
+      for (const [alias, targets] of hits)
+        for (const index of targets) (found[index] ??= { aliases: {} }).aliases[alias] = {};
     }
-    if (missing.length > 0) return { statusCode: 404, body: { error: `alias [${missing.join(',')}] missing`, status: 404, ...found } };
+    if (missing.length > 0)
+      return { statusCode: 404, body: { error: `alias [${missing.join(',')}] missing`, status: 404, ...found } };
     return { body: found };
   }
 
@@ -174,7 +222,11 @@ export class MemoryCluster {
       const [type, target] = Object.entries(action)[0] as [keyof AliasAction, { index: string; alias?: string }];
       if (!this.indices.has(target.index)) return missingIndex(target.index);
       if (type === 'add' && this.indices.has(target.alias!)) {
-        return errorAnswer(400, 'invalid_alias_name_exception', `an index exists with the same name as the alias [${target.alias}]`);
+        return errorAnswer(
+          400,
+          'invalid_alias_name_exception',
+          `an index exists with the same name as the alias [${target.alias}]`,
+        );
       }
       if (type === 'remove' && !this.aliases.get(target.alias!)?.has(target.index)) {
         return errorAnswer(404, 'aliases_not_found_exception', `aliases [${target.alias}] missing`);
@@ -182,7 +234,10 @@ export class MemoryCluster {
     }
     for (const action of actions) {
       const [type, target] = Object.entries(action)[0] as [keyof AliasAction, { index: string; alias?: string }];
-      if (type === 'add') (this.aliases.get(target.alias!) ?? this.aliases.set(target.alias!, new Set()).get(target.alias!)!).add(target.index);
+      if (type === 'add')
+        (this.aliases.get(target.alias!) ?? this.aliases.set(target.alias!, new Set()).get(target.alias!)!).add(
+          target.index,
+        );
       if (type === 'remove') this.unbind(target.alias!, target.index);
       if (type === 'remove_index') this.dropIndex(target.index);
     }

@@ -27,7 +27,10 @@ export interface ServeProcess {
 }
 
 /** `taxa serve` through the package bin, or through `command` (e.g. `['npm', 'start']`). */
-export async function startServe(env: Record<string, string>, command: string[] = [process.execPath, BIN, 'serve']): Promise<ServeProcess> {
+export async function startServe(
+  env: Record<string, string>,
+  command: string[] = [process.execPath, BIN, 'serve'],
+): Promise<ServeProcess> {
   const [program, ...args] = command;
   const child = spawn(program!, args, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
@@ -50,12 +53,18 @@ export async function startServe(env: Record<string, string>, command: string[] 
       else waiters.push(waiter);
     }
   });
-  const exited = once(child, 'exit').then(([code, signal]) => ({ code: code as number | null, signal: signal as NodeJS.Signals | null }));
+  const exited = once(child, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
   const logged = (test: (line: LogLine) => boolean, timeoutMs = 30_000) =>
     new Promise<LogLine>((resolve, reject) => {
       const found = logs.find(test);
       if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error(`no such log line in ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no such log line in ${timeoutMs} ms; stderr: ${stderr}`)),
+        timeoutMs,
+      );
       const settle = (line: LogLine) => {
         clearTimeout(timer);
         resolve(line);

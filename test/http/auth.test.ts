@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
-const errorObject = (errorCode: string) => ({ errorCode, message: expect.any(String), localized: expect.objectContaining({ en: expect.any(String) }) });
+const errorObject = (errorCode: string) => ({
+  errorCode,
+  message: expect.any(String),
+  localized: expect.objectContaining({ en: expect.any(String) }),
+});
 
 describe('access tokens', () => {
   let built: TestApp;
@@ -14,8 +18,13 @@ describe('access tokens', () => {
     const response = await built.app.inject({ method: 'GET', url: '/taxa/MX.46587' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
-      errorCode: 'UNAUTHORIZED', message: 'An access token is required',
-      localized: { en: 'Access token is missing or invalid', fi: 'Käyttöavain puuttuu tai on virheellinen', sv: 'Åtkomstnyckeln saknas eller är ogiltig' },
+      errorCode: 'UNAUTHORIZED',
+      message: 'An access token is required',
+      localized: {
+        en: 'Access token is missing or invalid',
+        fi: 'Käyttöavain puuttuu tai on virheellinen',
+        sv: 'Åtkomstnyckeln saknas eller är ogiltig',
+      },
     });
   });
 
@@ -26,23 +35,39 @@ describe('access tokens', () => {
   });
 
   it('accepts a token in the query or as a bearer header', async () => {
-    expect((await built.app.inject({ method: 'GET', url: '/taxa/MX.46587?access_token=secret-2' })).statusCode).toBe(200);
-    const bearer = await built.app.inject({ method: 'POST', url: '/taxa', headers: { authorization: 'Bearer secret-1' }, payload: {} });
+    expect((await built.app.inject({ method: 'GET', url: '/taxa/MX.46587?access_token=secret-2' })).statusCode).toBe(
+      200,
+    );
+    const bearer = await built.app.inject({
+      method: 'POST',
+      url: '/taxa',
+      headers: { authorization: 'Bearer secret-1' },
+      payload: {},
+    });
     expect(bearer.statusCode).toBe(200);
   });
 
   it('takes the bearer scheme in any case, and personToken in the query', async () => {
     for (const authorization of ['bearer secret-1', 'BEARER secret-2', 'Bearer  secret-1 ']) {
-      expect((await built.app.inject({ method: 'GET', url: '/taxa?pageSize=1', headers: { authorization } })).statusCode, authorization).toBe(200);
+      expect(
+        (await built.app.inject({ method: 'GET', url: '/taxa?pageSize=1', headers: { authorization } })).statusCode,
+        authorization,
+      ).toBe(200);
     }
-    expect((await built.app.inject({ method: 'GET', url: '/taxa?pageSize=1&personToken=secret-2' })).statusCode).toBe(200);
+    expect((await built.app.inject({ method: 'GET', url: '/taxa?pageSize=1&personToken=secret-2' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers a 401 with WWW-Authenticate: Bearer', async () => {
     const missing = await built.app.inject({ method: 'GET', url: '/taxa' });
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['www-authenticate']).toBe('Bearer realm="taxa"');
-    const wrong = await built.app.inject({ method: 'GET', url: '/taxa', headers: { authorization: 'Bearer secret-3' } });
+    const wrong = await built.app.inject({
+      method: 'GET',
+      url: '/taxa',
+      headers: { authorization: 'Bearer secret-3' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['www-authenticate']).toBe('Bearer realm="taxa", error="invalid_token"');
     expect(wrong.json()).toEqual({ ...errorObject('UNAUTHORIZED'), message: 'The access token is not valid' });

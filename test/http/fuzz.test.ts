@@ -32,13 +32,54 @@ const TIME_LIMIT_MS = 12_000;
 
 const IDS = ['MX.46587', 'MX.37580', 'MX.37600', 'MX.28965', 'MVL.1', 'MVL.1161', 'MR.424', 'current', 'MX.0'];
 const HOSTILE = [
-  '', '!', '!!', ',', ';', '=', ',,;;==', '%', '%zz', '%E0%A4%A', '%00', '\u0000', '💥', ' ', '\t\n',
-  '__proto__', 'constructor', 'prototype', 'toString', '-1', '0', '1e309', 'NaN', 'Infinity', '9'.repeat(400),
-  'a'.repeat(5_000), 'parents,parents,parents,parents', 'parents=a;parents=a', 'taxonRank asc desc', 'MX.', 'http://tun.fi/MX.46587',
-  'true', 'false', 'null', '[]', '{}', '*', '?*', '\\', '"', "'",
+  '',
+  '!',
+  '!!',
+  ',',
+  ';',
+  '=',
+  ',,;;==',
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%00',
+  '\u0000',
+  '💥',
+  ' ',
+  '\t\n',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  '-1',
+  '0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '9'.repeat(400),
+  'a'.repeat(5_000),
+  'parents,parents,parents,parents',
+  'parents=a;parents=a',
+  'taxonRank asc desc',
+  'MX.',
+  'http://tun.fi/MX.46587',
+  'true',
+  'false',
+  'null',
+  '[]',
+  '{}',
+  '*',
+  '?*',
+  '\\',
+  '"',
+  "'",
 ];
 
-const hostileString = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 20 }));
+const hostileString = fc.oneof(
+  fc.constantFrom(...HOSTILE),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+);
 
 function valueFor(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -47,7 +88,18 @@ function valueFor(schema: JsonSchema): fc.Arbitrary<string> {
     const max = Math.min(schema.maximum ?? 1_000_000, 1_000_000);
     return fc.oneof(fc.integer({ min, max: Math.max(min, max) }), fc.integer()).map(String);
   }
-  return fc.constantFrom('MX.46587', 'MVL.1', 'kettu', 'parus', 'taxonRank', 'id,scientificName', 'MX.species', 'fi', 'exact,partial', 'MR.1');
+  return fc.constantFrom(
+    'MX.46587',
+    'MVL.1',
+    'kettu',
+    'parus',
+    'taxonRank',
+    'id,scientificName',
+    'MX.species',
+    'fi',
+    'exact,partial',
+    'MR.1',
+  );
 }
 
 const jsonValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -69,10 +121,15 @@ function bodyFor(keys: string[]): fc.Arbitrary<{ payload: string; contentType: s
     fc.constant(undefined),
     object.map((body) => ({ payload: JSON.stringify(body), contentType: 'application/json' })),
     jsonValue.map((body) => ({ payload: JSON.stringify(body) ?? 'null', contentType: 'application/json' })),
-    fc.constantFrom('{', '{"a":', 'not json', '[1,2', '\u0000', '{"__proto__": {"x": 1}}').map((payload) => ({ payload, contentType: 'application/json' })),
-    fc.tuple(object, fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data')).map(
-      ([body, contentType]) => ({ payload: JSON.stringify(body), contentType }),
-    ),
+    fc
+      .constantFrom('{', '{"a":', 'not json', '[1,2', '\u0000', '{"__proto__": {"x": 1}}')
+      .map((payload) => ({ payload, contentType: 'application/json' })),
+    fc
+      .tuple(
+        object,
+        fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data'),
+      )
+      .map(([body, contentType]) => ({ payload: JSON.stringify(body), contentType })),
   );
 }
 
@@ -91,13 +148,20 @@ function requestFor(operation: Operation) {
     { maxLength: 6 },
   );
   const rawTail = fc.constantFrom('', '', '', '&', '&&=', '&%zz=%zz', '&a[b]=c', '&pageSize=%E0%A4%A');
-  return fc.record({ pathValues, pairs, rawTail, body: operation.method === 'POST' ? bodyFor(operation.bodyKeys) : fc.constant(undefined) }).map(
-    ({ pathValues, pairs, rawTail, body }) => {
-      const url = segments.map((segment, i) => (i === 0 ? segment : `${encodeURIComponent(pathValues[i - 1]!)}${segment}`)).join('');
+  return fc
+    .record({
+      pathValues,
+      pairs,
+      rawTail,
+      body: operation.method === 'POST' ? bodyFor(operation.bodyKeys) : fc.constant(undefined),
+    })
+    .map(({ pathValues, pairs, rawTail, body }) => {
+      const url = segments
+        .map((segment, i) => (i === 0 ? segment : `${encodeURIComponent(pathValues[i - 1]!)}${segment}`))
+        .join('');
       const search = pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
       return { method: operation.method, url: `${url}?${search}${rawTail}`, body };
-    },
-  );
+    });
 }
 
 function operationsOf(document: { paths: Record<string, Record<string, any>> }): Operation[] {

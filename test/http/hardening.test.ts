@@ -12,7 +12,11 @@ import { buildApp, createApp, FASTIFY_OPTIONS } from '../../src/http/app.ts';
 import { loggerOptions } from '../../src/http/logging.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
-const errorObject = (errorCode: string) => ({ errorCode, message: expect.any(String), localized: expect.objectContaining({ en: expect.any(String), fi: expect.any(String), sv: expect.any(String) }) });
+const errorObject = (errorCode: string) => ({
+  errorCode,
+  message: expect.any(String),
+  localized: expect.objectContaining({ en: expect.any(String), fi: expect.any(String), sv: expect.any(String) }),
+});
 
 describe('logs', () => {
   it('never hold an access token, valid or not, from the query or the headers', async () => {
@@ -24,7 +28,10 @@ describe('logs', () => {
         done();
       },
     });
-    const app = await buildApp(Fastify({ ...FASTIFY_OPTIONS, logger: { ...loggerOptions('info'), stream } }), { engine, accessTokens: ['secret-valid-1'] });
+    const app = await buildApp(Fastify({ ...FASTIFY_OPTIONS, logger: { ...loggerOptions('info'), stream } }), {
+      engine,
+      accessTokens: ['secret-valid-1'],
+    });
     await app.inject({ method: 'GET', url: '/taxa?pageSize=1&access_token=secret-valid-1' });
     await app.inject({ method: 'GET', url: '/taxa?access_token=secret-guess-2&pageSize=1' });
     await app.inject({ method: 'GET', url: '/taxa/MX.1?personToken=secret-person-3' });
@@ -121,7 +128,12 @@ describe('every refusal is the error object', () => {
   });
 
   it('answers a body over the limit with a 413', async () => {
-    const big = await built.app.inject({ method: 'POST', url: '/taxa', headers: { 'content-type': 'application/json' }, payload: `{"id": "${'x'.repeat(1_100_000)}"}` });
+    const big = await built.app.inject({
+      method: 'POST',
+      url: '/taxa',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"id": "${'x'.repeat(1_100_000)}"}`,
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual(errorObject('PAYLOAD_TOO_LARGE'));
   });
@@ -152,6 +164,9 @@ describe('every refusal is the error object', () => {
     expect(malformed.body).toEqual(errorObject('BAD_REQUEST'));
     const hostless = await raw('GET /taxa HTTP/1.1\r\n\r\n');
     expect(hostless.status).toBe(400);
-    expect(hostless.body).toEqual({ ...errorObject('BAD_REQUEST'), message: 'An HTTP/1.1 request needs a Host header' });
+    expect(hostless.body).toEqual({
+      ...errorObject('BAD_REQUEST'),
+      message: 'An HTTP/1.1 request needs a Host header',
+    });
   });
 });

@@ -26,7 +26,10 @@ describe('health routes', () => {
     const app = await createApp({ engine: createEmbeddedEngine() });
     const response = await app.inject({ method: 'GET', url: '/health/ready' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', message: 'Not ready: no checklist version is loaded' });
+    expect(response.json()).toMatchObject({
+      errorCode: 'SERVICE_UNAVAILABLE',
+      message: 'Not ready: no checklist version is loaded',
+    });
     await app.close();
   });
 

@@ -24,7 +24,10 @@ describe('reloading the data', () => {
   });
 
   it('swaps in good data whole', async () => {
-    const smaller = await fixtureCopy({ 'MR.424.ndjson': null, 'current.ndjson': '{"id": "MX.1", "nameAccordingTo": "MR.1"}\n' });
+    const smaller = await fixtureCopy({
+      'MR.424.ndjson': null,
+      'current.ndjson': '{"id": "MX.1", "nameAccordingTo": "MR.1"}\n',
+    });
     await loadInto(built.engine, smaller);
     expect(await total()).toBe(1);
     const old = await built.app.inject({ method: 'GET', url: '/taxa?checklistVersion=MR.424' });

@@ -66,7 +66,10 @@ describe('the name-search answer cache', () => {
 
   it('is emptied when the data changes', async () => {
     expect((await get('/taxa/search?query=susi')).json().results).toHaveLength(1);
-    await loadInto(engine, await fixtureCopy({ 'MR.424.ndjson': null, 'current.ndjson': '{"id": "MX.1", "nameAccordingTo": "MR.1"}\n' }));
+    await loadInto(
+      engine,
+      await fixtureCopy({ 'MR.424.ndjson': null, 'current.ndjson': '{"id": "MX.1", "nameAccordingTo": "MR.1"}\n' }),
+    );
     const searched = counted.searches;
     expect((await get('/taxa/search?query=susi')).json().results).toEqual([]);
     expect(counted.searches).toBeGreaterThan(searched);

@@ -5,9 +5,17 @@ import { startService } from '../../src/runtime/serve.ts';
 
 describe('startService with TAXA_ENGINE=elasticsearch', () => {
   it('refuses to start, promptly, when the cluster cannot be reached, naming the URL and the load command', async () => {
-    const config = loadConfig({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      TAXA_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://127.0.0.1:1',
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+    });
     const started = performance.now();
-    const error = await startService(config).then(() => undefined, (e: unknown) => e);
+    const error = await startService(config).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(error).toBeInstanceOf(EngineStartError);
     expect((error as Error).message).toBe(
@@ -18,8 +26,15 @@ describe('startService with TAXA_ENGINE=elasticsearch', () => {
   });
 
   it('keeps credentials in the URL out of the message', async () => {
-    const config = loadConfig({ TAXA_ENGINE: 'elasticsearch', ELASTICSEARCH_URL: 'http://elastic:secret@127.0.0.1:1', PORT: '0' });
-    const error = await startService(config).then(() => undefined, (e: unknown) => e);
+    const config = loadConfig({
+      TAXA_ENGINE: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://elastic:secret@127.0.0.1:1',
+      PORT: '0',
+    });
+    const error = await startService(config).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect((error as Error).message).toContain('http://127.0.0.1:1/');
     expect((error as Error).message).not.toContain('secret');
   });

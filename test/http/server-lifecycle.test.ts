@@ -35,7 +35,12 @@ function parseResponses(raw: Buffer): { status: number; headers: Record<string, 
   while (rest.length > 0) {
     const end = rest.indexOf('\r\n\r\n');
     const [statusLine, ...headerLines] = rest.subarray(0, end).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      headerLines.map((line) => [
+        line.slice(0, line.indexOf(':')).toLowerCase(),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
     const length = Number(headers['content-length']);
     const body = rest.subarray(end + 4, end + 4 + length);
     responses.push({ status: Number(statusLine!.split(' ')[1]), headers, body: body.toString('utf8') });
@@ -51,10 +56,20 @@ describe('taxa serve', () => {
     const messages = server.logs.map((line) => line.msg);
     expect(messages.indexOf('engine opened')).toBeLessThan(messages.indexOf('data loaded'));
     for (const version of ['current', 'MR.424', 'MR.425', 'MR.426', 'MR.427', 'MR.428', 'MR.484']) {
-      expect(server.logs.find((line) => line.msg === `read ${version}`)).toMatchObject({ phase: 'read', version, seconds: expect.any(Number) });
+      expect(server.logs.find((line) => line.msg === `read ${version}`)).toMatchObject({
+        phase: 'read',
+        version,
+        seconds: expect.any(Number),
+      });
       for (const kind of ['taxa', 'names']) {
         const built = server.logs.find((line) => line.msg === `indexed ${version} ${kind}`);
-        expect(built).toMatchObject({ phase: 'index', version, kind, documents: expect.any(Number), seconds: expect.any(Number) });
+        expect(built).toMatchObject({
+          phase: 'index',
+          version,
+          kind,
+          documents: expect.any(Number),
+          seconds: expect.any(Number),
+        });
       }
     }
     const ready = await fetch(`${server.url}/health/ready`);
@@ -70,7 +85,9 @@ describe('taxa serve', () => {
     }
     await server.logged((line) => line.msg === 'data loaded' && server!.logs.filter(loaded).length === 3, 60_000);
     await sleep(1500);
-    const loads = server.logs.filter((line) => line.msg === 'loading' || line.msg === 'data loaded').map((line) => line.msg);
+    const loads = server.logs
+      .filter((line) => line.msg === 'loading' || line.msg === 'data loaded')
+      .map((line) => line.msg);
     expect(loads).toEqual(['loading', 'data loaded', 'loading', 'data loaded', 'loading', 'data loaded']);
     expect((await fetch(`${server.url}/taxa?pageSize=1`)).status).toBe(200);
   }, 90_000);
@@ -97,7 +114,9 @@ describe('taxa serve', () => {
     const socket = await openSocket(server.url);
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.write('GET /taxa?pageSize=1000&includeMedia=true&includeDescriptions=true HTTP/1.1\r\nHost: x\r\nAccept-Language: multi\r\n\r\n');
+    socket.write(
+      'GET /taxa?pageSize=1000&includeMedia=true&includeDescriptions=true HTTP/1.1\r\nHost: x\r\nAccept-Language: multi\r\n\r\n',
+    );
     await once(socket, 'data');
     socket.pause();
     server.child.kill('SIGTERM');

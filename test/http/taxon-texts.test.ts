@@ -9,7 +9,11 @@ import { FIXTURE_DIR, fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts
 async function appKeeping(taxonTextsBytes?: number): Promise<{ app: FastifyInstance; engine: EmbeddedEngine }> {
   const engine = createEmbeddedEngine();
   await loadInto(engine, FIXTURE_DIR);
-  const app = await createApp({ engine, checkAnswers: true, ...(taxonTextsBytes === undefined ? {} : { taxonTextsBytes }) });
+  const app = await createApp({
+    engine,
+    checkAnswers: true,
+    ...(taxonTextsBytes === undefined ? {} : { taxonTextsBytes }),
+  });
   await app.ready();
   return { app, engine };
 }
@@ -17,7 +21,10 @@ async function appKeeping(taxonTextsBytes?: number): Promise<{ app: FastifyInsta
 const PAGES = [
   { method: 'GET', url: '/taxa?pageSize=50' },
   { method: 'GET', url: '/taxa?pageSize=7&page=2&sortOrder=scientificName%20desc' },
-  { method: 'GET', url: '/taxa?selectedFields=scientificName,vernacularNameMultiLang,parent.family&includeHidden=true' },
+  {
+    method: 'GET',
+    url: '/taxa?selectedFields=scientificName,vernacularNameMultiLang,parent.family&includeHidden=true',
+  },
   { method: 'GET', url: '/taxa?selectedFields=id,vernacularName&includeMedia=true&includeDescriptions=true' },
   { method: 'POST', url: '/taxa/species', payload: { finnish: true } },
   { method: 'GET', url: '/taxa/MX.37602/species?pageSize=3' },
@@ -55,7 +62,8 @@ describe('pages of taxa written from kept texts', () => {
   it('answer the new data after a reload', async () => {
     const before = (await kept.inject({ method: 'GET', url: '/taxa?selectedFields=id,scientificName' })).json();
     expect(before.results).toContainEqual({ id: 'MX.37600', scientificName: 'Biota' });
-    const reloaded = '{"id": "MX.37600", "nameAccordingTo": "MR.1", "scientificName": "Renamed", "taxonRank": "MX.superdomain"}\n';
+    const reloaded =
+      '{"id": "MX.37600", "nameAccordingTo": "MR.1", "scientificName": "Renamed", "taxonRank": "MX.superdomain"}\n';
     await loadInto(keptEngine, await fixtureCopy({ 'MR.424.ndjson': null, 'current.ndjson': reloaded }));
     const after = (await kept.inject({ method: 'GET', url: '/taxa?selectedFields=id,scientificName' })).json();
     expect(after.results).toEqual([{ id: 'MX.37600', scientificName: 'Renamed' }]);

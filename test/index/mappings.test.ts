@@ -42,16 +42,29 @@ describe('mappings/names.json', () => {
   const names = JSON.parse(readFileSync(new URL('../../mappings/names.json', import.meta.url), 'utf8')).mappings;
   const none = { include: [], exclude: [] };
   const request = (query: string): NameSearchRequest => ({
-    query: prepareQuery(query), limit: 10, matchTypes: MATCH_TYPES, checklists: ['MR.1'], taxonSets: { include: ['MX.taxonSetA'], exclude: [] },
-    informalTaxonGroups: { include: [], exclude: ['MVL.1'] }, nameTypes: none, languages: ['fi'], includeHidden: false, species: true,
-    finnish: true, invasiveSpecies: false,
+    query: prepareQuery(query),
+    limit: 10,
+    matchTypes: MATCH_TYPES,
+    checklists: ['MR.1'],
+    taxonSets: { include: ['MX.taxonSetA'], exclude: [] },
+    informalTaxonGroups: { include: [], exclude: ['MVL.1'] },
+    nameTypes: none,
+    languages: ['fi'],
+    includeHidden: false,
+    species: true,
+    finnish: true,
+    invasiveSpecies: false,
   });
   const page = { from: 0, size: 10 };
   const bodies = [
-    compileExact(request('käki'), page), compileExact(request('kaki'), page),
-    compilePartial(request('kotka'), page), compilePartial(request('käki'), page),
-    compilePartial(request('parus maj'), page, true), compilePartial(request('parus mäj'), page, false),
-    compileLikely(request('laulujoutsen')), compileLikely(request('laulujoutsen'), 'relaxed'),
+    compileExact(request('käki'), page),
+    compileExact(request('kaki'), page),
+    compilePartial(request('kotka'), page),
+    compilePartial(request('käki'), page),
+    compilePartial(request('parus maj'), page, true),
+    compilePartial(request('parus mäj'), page, false),
+    compileLikely(request('laulujoutsen')),
+    compileLikely(request('laulujoutsen'), 'relaxed'),
   ];
 
   /** Every (clause, field, value) the bodies use, walked through the DSL. */
@@ -60,10 +73,13 @@ describe('mappings/names.json', () => {
     else if (node !== null && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
         if (['term', 'terms', 'prefix', 'wildcard'].includes(key)) {
-          for (const [field, operand] of Object.entries(value as object)) found.push({ clause: key, field, value: operand });
+          for (const [field, operand] of Object.entries(value as object))
+            found.push({ clause: key, field, value: operand });
         } else if (key === 'range') {
-          for (const [field, bounds] of Object.entries(value as object)) found.push({ clause: key, field, value: bounds });
-        } else if (key === 'exists') found.push({ clause: key, field: (value as { field: string }).field, value: undefined });
+          for (const [field, bounds] of Object.entries(value as object))
+            found.push({ clause: key, field, value: bounds });
+        } else if (key === 'exists')
+          found.push({ clause: key, field: (value as { field: string }).field, value: undefined });
         else targets(value, found);
       }
     }
@@ -83,7 +99,8 @@ describe('mappings/names.json', () => {
     for (const body of bodies) {
       for (const key of body.sort as Record<string, unknown>[]) {
         const [field] = Object.keys(key);
-        if (field !== '_score' && field !== '_doc') expect(names.properties[field!].type, `sort ${field}`).toBe('integer');
+        if (field !== '_score' && field !== '_doc')
+          expect(names.properties[field!].type, `sort ${field}`).toBe('integer');
       }
     }
     for (const field of NAMES_SEARCHED_FIELDS) expect(names.properties[field], field).toBeDefined();

@@ -17,10 +17,27 @@ const taxon = (id: string) => byId.get(id)!;
 describe('derived fields', () => {
   it('gives ancestor lists root first, with and without hidden taxa', () => {
     const fox = taxon('MX.46587');
-    expect(fox.parents).toEqual(['MX.37600', 'MX.37602', 'MX.9010', 'MX.9040', 'MX.9041', 'MX.9042', 'MX.9043', 'MX.51126']);
+    expect(fox.parents).toEqual([
+      'MX.37600',
+      'MX.37602',
+      'MX.9010',
+      'MX.9040',
+      'MX.9041',
+      'MX.9042',
+      'MX.9043',
+      'MX.51126',
+    ]);
     expect(fox.parentsIncludeSelf?.at(-1)).toBe('MX.46587');
     expect(fox.depth).toBe(8);
-    expect(fox.nonHiddenParents).toEqual(['MX.37600', 'MX.37602', 'MX.9010', 'MX.9040', 'MX.9041', 'MX.9043', 'MX.51126']);
+    expect(fox.nonHiddenParents).toEqual([
+      'MX.37600',
+      'MX.37602',
+      'MX.9010',
+      'MX.9040',
+      'MX.9041',
+      'MX.9043',
+      'MX.51126',
+    ]);
     expect(fox.nonHiddenDepth).toBe(7);
     expect(fox.hasParent).toBe(true);
     expect(taxon('MX.37600')).toMatchObject({ parents: [], depth: 0, hasParent: false });
@@ -60,15 +77,28 @@ describe('derived fields', () => {
 
   it('builds the parent object by rank', () => {
     const fox = taxon('MX.46587');
-    expect(Object.keys(fox.parent ?? {})).toEqual(['kingdom', 'phylum', 'class', 'order', 'suborder', 'family', 'genus']);
+    expect(Object.keys(fox.parent ?? {})).toEqual([
+      'kingdom',
+      'phylum',
+      'class',
+      'order',
+      'suborder',
+      'family',
+      'genus',
+    ]);
     expect(fox.parent?.genus).toEqual({
-      id: 'MX.51126', scientificName: 'Vulpes', scientificNameAuthorship: 'Frisch, 1775',
-      vernacularName: { fi: 'ketut', en: 'foxes' }, taxonRank: 'MX.genus', cursiveName: true,
+      id: 'MX.51126',
+      scientificName: 'Vulpes',
+      scientificNameAuthorship: 'Frisch, 1775',
+      vernacularName: { fi: 'ketut', en: 'foxes' },
+      taxonRank: 'MX.genus',
+      cursiveName: true,
     });
   });
 
   it('ranks names for sorting: Finnish collation puts ä after z, missing names get no rank', () => {
-    const byFinnish = docs.filter((d) => d.finnishNameSortRank !== undefined)
+    const byFinnish = docs
+      .filter((d) => d.finnishNameSortRank !== undefined)
       .sort((a, b) => a.finnishNameSortRank! - b.finnishNameSortRank!)
       .map((d) => d.vernacularName?.fi);
     expect(byFinnish.at(-1)).toBe('ängelmät');

@@ -21,7 +21,8 @@ type Changes = ChangeRecord<Taxon>[];
 /** Taxa of a kind of change; `changed` counts the field edits other than the red-list history. */
 function count(changes: Changes, kind: ChangeType): number {
   if (kind !== 'changed') return changes.filter((change) => change.changeTypes.includes(kind)).length;
-  const edited = (field: string): boolean => field !== 'scientificName' && field !== 'isPartOf' && !RED_LIST_FIELD.test(field);
+  const edited = (field: string): boolean =>
+    field !== 'scientificName' && field !== 'isPartOf' && !RED_LIST_FIELD.test(field);
   return changes.filter((change) => change.fields.some(edited)).length;
 }
 
@@ -69,18 +70,21 @@ describe('generated checklist versions drift like real ones', () => {
   it('farther versions differ more, cumulatively', () => {
     for (const kind of CHANGE_TYPES) {
       const toCurrent = BY_DATE.slice(1).map((older) => count(compare(older, 'current'), kind));
-      for (let i = 1; i < toCurrent.length; i++) expect(toCurrent[i]!, `${kind} from ${BY_DATE[i + 1]}`).toBeGreaterThan(toCurrent[i - 1]!);
+      for (let i = 1; i < toCurrent.length; i++)
+        expect(toCurrent[i]!, `${kind} from ${BY_DATE[i + 1]}`).toBeGreaterThan(toCurrent[i - 1]!);
       const steps = consecutive.map(([older, newer]) => count(compare(older, newer), kind));
       expect(toCurrent.at(-1)!, kind).toBeGreaterThan(3 * Math.max(...steps));
     }
   });
 
-  it('keeps a renamed taxon\'s old name among its synonyms in the newer version', () => {
+  it("keeps a renamed taxon's old name among its synonyms in the newer version", () => {
     for (const [older, newer] of [...consecutive, ['MR.427', 'current'] as const]) {
       const renamed = compare(older, newer).filter((change) => change.changeTypes.includes('renamed'));
       expect(renamed.length).toBeGreaterThan(0);
       for (const { id, from, to } of renamed) {
-        const synonyms = SYNONYM_FIELDS.flatMap((field) => (to?.[field] ?? []).map((synonym) => synonym.scientificName));
+        const synonyms = SYNONYM_FIELDS.flatMap((field) =>
+          (to?.[field] ?? []).map((synonym) => synonym.scientificName),
+        );
         expect(synonyms, `${id} in ${newer}`).toContain(from?.scientificName);
         expect(to?.taxonRank).toMatch(/^MX\.(species|subspecies)$/);
       }
@@ -92,7 +96,12 @@ describe('generated checklist versions drift like real ones', () => {
     for (const [older, newer] of consecutive) {
       const parents = (version: string) => new Set(given.get(version)!.map((taxon) => taxon.isPartOf));
       const byId = (version: string) => new Map(given.get(version)!.map((taxon) => [taxon.id, taxon]));
-      const [olderParents, newerParents, olderTaxa, newerTaxa] = [parents(older), parents(newer), byId(older), byId(newer)];
+      const [olderParents, newerParents, olderTaxa, newerTaxa] = [
+        parents(older),
+        parents(newer),
+        byId(older),
+        byId(newer),
+      ];
       for (const change of compare(older, newer)) {
         if (change.changeTypes.includes('added')) expect(newerParents.has(change.id), change.id).toBe(false);
         if (change.changeTypes.includes('removed')) {
@@ -116,7 +125,9 @@ describe('generated checklist versions drift like real ones', () => {
       const file = `${version}.ndjson`;
       expect(await readFile(join(dir, 'b', file), 'utf8'), file).toBe(await readFile(join(dir, 'a', file), 'utf8'));
     }
-    const alone = Array.from(generateChecklist({ taxa: TAXA, seed: SEED }).versionTaxa('MR.425'), (taxon) => JSON.stringify(taxon));
+    const alone = Array.from(generateChecklist({ taxa: TAXA, seed: SEED }).versionTaxa('MR.425'), (taxon) =>
+      JSON.stringify(taxon),
+    );
     expect(alone.join('\n')).toBe((await readFile(join(dir, 'a', 'MR.425.ndjson'), 'utf8')).trimEnd());
   });
 });

@@ -72,7 +72,9 @@ describe('generateChecklist', () => {
 
   it('gives unique ids to taxa and synonyms', () => {
     const ids = taxa.map((taxon) => taxon.id);
-    const synonymIds = taxa.flatMap((taxon) => SYNONYM_FIELDS.flatMap((field) => (taxon[field] ?? []).map((s) => s.id)));
+    const synonymIds = taxa.flatMap((taxon) =>
+      SYNONYM_FIELDS.flatMap((field) => (taxon[field] ?? []).map((s) => s.id)),
+    );
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set([...ids, ...synonymIds]).size).toBe(ids.length + synonymIds.length);
     for (const id of ids) expect(id).toMatch(/^MX\.\d+$/);
@@ -125,7 +127,8 @@ describe('generateChecklist', () => {
       if (taxon.taxonRank === 'MX.species' && parent?.taxonRank === 'MX.genus') {
         expect(taxon.scientificName).toMatch(new RegExp(`^${parent.scientificName} [a-zåäöü]+$`));
       }
-      if (taxon.taxonRank === 'MX.subspecies') expect(taxon.scientificName?.startsWith(`${parent?.scientificName} `)).toBe(true);
+      if (taxon.taxonRank === 'MX.subspecies')
+        expect(taxon.scientificName?.startsWith(`${parent?.scientificName} `)).toBe(true);
       if (taxon.taxonRank !== undefined) {
         expect(taxon.nameAccordingTo).toBe('MR.1');
         expect(taxon.scientificNameAuthorship).toBeTruthy();
@@ -140,7 +143,10 @@ describe('generateChecklist', () => {
     for (const taxon of hidden) {
       const children = taxa.filter((child) => child.isPartOf === taxon.id);
       expect(children.length, taxon.id).toBeGreaterThan(0);
-      expect(children.some((child) => child.hiddenTaxon !== true), taxon.id).toBe(true);
+      expect(
+        children.some((child) => child.hiddenTaxon !== true),
+        taxon.id,
+      ).toBe(true);
     }
   });
 
@@ -152,7 +158,9 @@ describe('generateChecklist', () => {
     expect(diacritics(fi)).toBeGreaterThan(0.3);
     expect(diacritics(sv)).toBeGreaterThan(0.3);
     expect(new Set(fi).size).toBeLessThan(fi.length);
-    const fiOnly = taxa.filter((taxon) => taxon.vernacularName?.fi && !taxon.vernacularName.sv && !taxon.vernacularName.en);
+    const fiOnly = taxa.filter(
+      (taxon) => taxon.vernacularName?.fi && !taxon.vernacularName.sv && !taxon.vernacularName.en,
+    );
     expect(fiOnly.length).toBeGreaterThan(0);
   });
 
@@ -161,7 +169,11 @@ describe('generateChecklist', () => {
     const withSynonyms = species.filter((taxon) => SYNONYM_FIELDS.some((field) => taxon[field] !== undefined));
     expect(withSynonyms.length / species.length).toBeGreaterThan(0.12);
     expect(withSynonyms.length / species.length).toBeLessThan(0.3);
-    for (const field of SYNONYM_FIELDS) expect(species.some((taxon) => taxon[field] !== undefined), field).toBe(true);
+    for (const field of SYNONYM_FIELDS)
+      expect(
+        species.some((taxon) => taxon[field] !== undefined),
+        field,
+      ).toBe(true);
     for (const taxon of withSynonyms) {
       for (const field of SYNONYM_FIELDS) {
         for (const synonym of taxon[field] ?? []) {
@@ -181,9 +193,13 @@ describe('generateChecklist', () => {
     const species = taxa.filter((taxon) => taxon.taxonRank === 'MX.species');
     const share = (test: (taxon: Taxon) => boolean): number => species.filter(test).length / species.length;
     expect(share((t) => t.latestRedListStatusFinland !== undefined)).toBeGreaterThan(0.08);
-    expect(share((t) => t.latestRedListStatusFinland?.status === 'MX.iucnLC')).toBeGreaterThan(share((t) => t.latestRedListStatusFinland?.status === 'MX.iucnEN'));
+    expect(share((t) => t.latestRedListStatusFinland?.status === 'MX.iucnLC')).toBeGreaterThan(
+      share((t) => t.latestRedListStatusFinland?.status === 'MX.iucnEN'),
+    );
     expect(share((t) => t.administrativeStatuses !== undefined)).toBeGreaterThan(0.02);
-    expect(share((t) => t.invasiveSpecies === true && t.invasiveSpeciesEstablishment !== undefined)).toBeGreaterThan(0.002);
+    expect(share((t) => t.invasiveSpecies === true && t.invasiveSpeciesEstablishment !== undefined)).toBeGreaterThan(
+      0.002,
+    );
     expect(share((t) => t.primaryHabitat?.habitat?.startsWith('MKV.habitat') === true)).toBeGreaterThan(0.12);
     expect(share((t) => t.typeOfOccurrenceInFinland !== undefined)).toBeGreaterThan(0.3);
     expect(share((t) => t.finnish === true)).toBeGreaterThan(0.5);
@@ -214,7 +230,8 @@ describe('generateChecklist', () => {
     const kept = current.filter((t) => parentOf.has(t.id) && parentOf.get(t.id) === t.isPartOf);
     expect(kept.length / current.length).toBeGreaterThan(0.85);
     expect(kept.length).toBeLessThan(current.length);
-    for (const taxon of old) expect(taxonSchema.safeParse(JSON.parse(JSON.stringify(taxon))).success, taxon.id).toBe(true);
+    for (const taxon of old)
+      expect(taxonSchema.safeParse(JSON.parse(JSON.stringify(taxon))).success, taxon.id).toBe(true);
     expect(lines(old)).not.toEqual(lines(current));
     expect(old.every((t) => (t.latestRedListStatusFinland?.year ?? 0) <= 2000)).toBe(true);
     expect(lines(checklist.versionTaxa('MR.427'))).toEqual(lines(old));
@@ -248,9 +265,15 @@ describe('writeSyntheticDataDirectory and the CLI', () => {
     const a = await writeSyntheticDataDirectory(join(dir, 'a'), { taxa: 700, seed: 9 });
     const b = await writeSyntheticDataDirectory(join(dir, 'b'), { taxa: 700, seed: 9 });
     expect(a.taxa).toBe(700);
-    expect(a.files.map((file) => basename(file))).toEqual(['informal-taxon-groups.json', 'checklist-versions.json', 'current.ndjson']);
+    expect(a.files.map((file) => basename(file))).toEqual([
+      'informal-taxon-groups.json',
+      'checklist-versions.json',
+      'current.ndjson',
+    ]);
     expect(b.files.map((file) => basename(file))).toEqual(a.files.map((file) => basename(file)));
-    expect(await readFile(join(dir, 'a', 'current.ndjson'), 'utf8')).toBe(await readFile(join(dir, 'b', 'current.ndjson'), 'utf8'));
+    expect(await readFile(join(dir, 'a', 'current.ndjson'), 'utf8')).toBe(
+      await readFile(join(dir, 'b', 'current.ndjson'), 'utf8'),
+    );
   });
 
   it('writes a data directory through runGenerate', async () => {
@@ -259,7 +282,12 @@ describe('writeSyntheticDataDirectory and the CLI', () => {
     const code = await runGenerate(['--taxa', '1500', '--seed', '3', '--out', out, '--versions', 'current,MR.424']);
     io.restore();
     expect(code).toBe(0);
-    expect((await readdir(out)).sort()).toEqual(['MR.424.ndjson', 'checklist-versions.json', 'current.ndjson', 'informal-taxon-groups.json']);
+    expect((await readdir(out)).sort()).toEqual([
+      'MR.424.ndjson',
+      'checklist-versions.json',
+      'current.ndjson',
+      'informal-taxon-groups.json',
+    ]);
     expect(io.out.join('')).toMatch(/1500 taxa.*4 files/);
     const current = (await readFile(join(out, 'current.ndjson'), 'utf8')).trimEnd().split('\n');
     expect(current).toHaveLength(1500);

@@ -12,7 +12,10 @@ import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 afterAll(removeTempDirs);
 
 async function problemsOf(dir: string, options: { maxLineBytes?: number } = {}): Promise<DataProblem[]> {
-  const error = await loadDataDirectory(dir, options).then(() => undefined, (e: unknown) => e);
+  const error = await loadDataDirectory(dir, options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof DataLoadError)) throw new Error(`expected the load to be refused, got ${String(error)}`);
   return error.problems;
 }
@@ -33,7 +36,9 @@ describe('hostile data files', () => {
     const dir = await fixtureCopy({ 'current.ndjson': null });
     await gzipBomb(`${dir}/current.ndjson.gz`, 8);
     expect(await problemsOf(dir, { maxLineBytes: 1024 * 1024 })).toContainEqual({
-      file: 'current.ndjson.gz', line: 1, message: 'line longer than 1048576 bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read',
+      file: 'current.ndjson.gz',
+      line: 1,
+      message: 'line longer than 1048576 bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read',
     });
   });
 
@@ -48,7 +53,9 @@ describe('hostile data files', () => {
     expect(lower.stdout).toContain('current.ndjson.gz:1: line longer than 4096 bytes');
     const bad = runCli(['validate', dir], { MAX_LINE_BYTES: 'lots' });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toBe("validate: loader: MAX_LINE_BYTES must be a whole number of bytes from 1024 to 1073741824 (got 'lots')\n");
+    expect(bad.stderr).toBe(
+      "validate: loader: MAX_LINE_BYTES must be a whole number of bytes from 1024 to 1073741824 (got 'lots')\n",
+    );
   }, 30_000);
 
   it('must be UTF-8: the first bad byte is named by file, line and offset', async () => {
@@ -59,17 +66,32 @@ describe('hostile data files', () => {
     const at = bad.indexOf('Animalia', secondLine);
     bad[at + 2] = 0xff;
     await writeFile(`${dir}/current.ndjson`, bad);
-    expect(await problemsOf(dir)).toEqual([{ file: 'current.ndjson', line: 2, message: `invalid UTF-8 at byte ${at + 2} of the file` }]);
-    const groups = Buffer.concat([Buffer.from('[\n{"id": "MVL.1", "name": {"fi": "Lin'), Buffer.from([0xc3, 0x28]), Buffer.from('"}}\n]\n')]);
+    expect(await problemsOf(dir)).toEqual([
+      { file: 'current.ndjson', line: 2, message: `invalid UTF-8 at byte ${at + 2} of the file` },
+    ]);
+    const groups = Buffer.concat([
+      Buffer.from('[\n{"id": "MVL.1", "name": {"fi": "Lin'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('"}}\n]\n'),
+    ]);
     const groupsDir = await fixtureCopy({ 'informal-taxon-groups.json': groups.toString('latin1') });
     await writeFile(`${groupsDir}/informal-taxon-groups.json`, groups);
-    expect(await problemsOf(groupsDir)).toEqual([{ file: 'informal-taxon-groups.json', line: 2, message: `invalid UTF-8 at byte ${groups.indexOf(0xc3) + 1} of the file` }]);
+    expect(await problemsOf(groupsDir)).toEqual([
+      {
+        file: 'informal-taxon-groups.json',
+        line: 2,
+        message: `invalid UTF-8 at byte ${groups.indexOf(0xc3) + 1} of the file`,
+      },
+    ]);
   });
 
   it('may start with a byte-order mark', async () => {
     const dir = await fixtureCopy();
     for (const file of ['current.ndjson', 'informal-taxon-groups.json', 'checklist-versions.json']) {
-      await writeFile(`${dir}/${file}`, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), await readFile(`${dir}/${file}`)]));
+      await writeFile(
+        `${dir}/${file}`,
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), await readFile(`${dir}/${file}`)]),
+      );
     }
     const { stats } = await loadDataDirectory(dir);
     expect(stats.versions[0]).toMatchObject({ id: 'current', read: 39, indexed: 39 });
@@ -82,7 +104,11 @@ describe('hostile data files', () => {
       { id: 'MVL.3', name: { en: 'Owls' }, hasSubGroup: ['MVL.1'] },
       { id: 'MVL.4', name: { en: 'Self' }, hasSubGroup: ['MVL.4'] },
     ];
-    const dir = await fixtureCopy({ 'informal-taxon-groups.json': JSON.stringify(groups), 'current.ndjson': '{"id": "MX.1"}\n', 'MR.424.ndjson': null });
+    const dir = await fixtureCopy({
+      'informal-taxon-groups.json': JSON.stringify(groups),
+      'current.ndjson': '{"id": "MX.1"}\n',
+      'MR.424.ndjson': null,
+    });
     expect((await problemsOf(dir)).map(formatProblem)).toEqual([
       "informal-taxon-groups.json (MVL.2): unknown subgroup 'MVL.9' in hasSubGroup",
       'informal-taxon-groups.json (MVL.1): cycle in hasSubGroup: MVL.1 → MVL.2 → MVL.3 → MVL.1',
@@ -93,7 +119,9 @@ describe('hostile data files', () => {
   it('name a directory where a file belongs, once, without follow-on problems', async () => {
     const dir = await fixtureCopy({ 'informal-taxon-groups.json': null });
     await mkdir(`${dir}/informal-taxon-groups.json`);
-    expect(await problemsOf(dir)).toEqual([{ file: 'informal-taxon-groups.json', message: 'is a directory, not a file' }]);
+    expect(await problemsOf(dir)).toEqual([
+      { file: 'informal-taxon-groups.json', message: 'is a directory, not a file' },
+    ]);
     await rm(`${dir}/informal-taxon-groups.json`, { recursive: true });
     const versions = await fixtureCopy({ 'MR.424.ndjson': null });
     await mkdir(`${versions}/MR.424.ndjson`);
@@ -101,6 +129,8 @@ describe('hostile data files', () => {
   });
 
   it('show invisible characters in problems as escapes', () => {
-    expect(formatProblem({ file: 'a.json', message: 'invalid JSON: Unexpected token \uFEFF' })).toBe('a.json: invalid JSON: Unexpected token \\u{FEFF}');
+    expect(formatProblem({ file: 'a.json', message: 'invalid JSON: Unexpected token \uFEFF' })).toBe(
+      'a.json: invalid JSON: Unexpected token \\u{FEFF}',
+    );
   });
 });

@@ -47,15 +47,15 @@ describe('loadDataDirectory', () => {
     const summary = problems.map((p) => `${p.file}:${p.line ?? '-'}:${p.id ?? '-'}:${p.message.split(':')[0]}`);
     expect(summary).toEqual(
       expect.arrayContaining([
-        'MR.999.ndjson:-:-:unknown checklist version \'MR.999\' (known',
+        "MR.999.ndjson:-:-:unknown checklist version 'MR.999' (known",
         'current.ndjson:2:-:invalid JSON',
         'current.ndjson:3:-:invalid taxon',
         'current.ndjson:5:MX.3:duplicate id (first on line 4)',
-        'current.ndjson:6:MX.4:parent \'MX.404\' does not exist',
+        "current.ndjson:6:MX.4:parent 'MX.404' does not exist",
         'current.ndjson:7:MX.5:cycle',
         'current.ndjson:8:MX.6:cycle',
         'current.ndjson:9:MX.7:invalid taxon',
-        'current.ndjson:10:MX.8:unknown informal group \'MVL.999\'',
+        "current.ndjson:10:MX.8:unknown informal group 'MVL.999'",
       ]),
     );
     expect(problems).toHaveLength(9);

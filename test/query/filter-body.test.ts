@@ -46,7 +46,9 @@ describe('parseFilterBody', () => {
   it('means no filter for no body', () => {
     expect(compiled(undefined)).toEqual({ match_all: {} });
     expect(compiled({})).toEqual({ match_all: {} });
-    expect(printNode(parseFilterBody({ finnish: true, id: ['a', '!b'] }))).toBe('finnish:true AND id:"a" AND NOT id:"b"');
+    expect(printNode(parseFilterBody({ finnish: true, id: ['a', '!b'] }))).toBe(
+      'finnish:true AND id:"a" AND NOT id:"b"',
+    );
   });
 
   it('names every bad key at its place, written by HTTP as its JSON pointer', () => {
@@ -64,6 +66,8 @@ describe('parseFilterBody', () => {
   it('refuses non-objects and prototype keys', () => {
     expect(errorAnswer(errorOf([])).details).toEqual({ '/body': ['must be a JSON object of filters'] });
     expect(errorOf('x').statusCode).toBe(422);
-    expect(errorAnswer(errorOf(JSON.parse('{"__proto__": {"x": 1}}'))).details).toEqual({ '/body/__proto__': ["Unknown filter '__proto__'"] });
+    expect(errorAnswer(errorOf(JSON.parse('{"__proto__": {"x": 1}}'))).details).toEqual({
+      '/body/__proto__': ["Unknown filter '__proto__'"],
+    });
   });
 });

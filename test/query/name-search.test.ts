@@ -1,38 +1,79 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compileExact, compileLikely, LIKELY_CANDIDATES, compilePartial, nameFilters, partialOrder, type NameSearchRequest,
+  compileExact,
+  compileLikely,
+  LIKELY_CANDIDATES,
+  compilePartial,
+  nameFilters,
+  partialOrder,
+  type NameSearchRequest,
 } from '../../src/query/name-search.ts';
 import { compileNode } from '../../src/query/nodes/index.ts';
 import { MATCH_TYPES, prepareQuery } from '../../src/search/match-kinds.ts';
 
 const none = { include: [], exclude: [] };
 const request = (query: string, extra: Partial<NameSearchRequest> = {}): NameSearchRequest => ({
-  query: prepareQuery(query), limit: 10, matchTypes: MATCH_TYPES, checklists: ['MR.1'], taxonSets: none,
-  informalTaxonGroups: none, nameTypes: none, languages: [], includeHidden: false, ...extra,
+  query: prepareQuery(query),
+  limit: 10,
+  matchTypes: MATCH_TYPES,
+  checklists: ['MR.1'],
+  taxonSets: none,
+  informalTaxonGroups: none,
+  nameTypes: none,
+  languages: [],
+  includeHidden: false,
+  ...extra,
 });
 const FILTERS = [{ terms: { checklist: ['MR.1'] } }];
 const NOT_HIDDEN = [{ term: { hidden: true } }];
 const SOURCE = {
-  excludes: ['grams', 'keyLengths', 'laterWordPrefixes', 'rankWords', 'foldedRankWords', 'rankWordRepeats', 'foldedRankWordRepeats', 'reversedRankWords',
-    'foldedReversedRankWords', 'reversedLastWord', 'foldedReversedLastWord', 'prominenceBits'],
+  excludes: [
+    'grams',
+    'keyLengths',
+    'laterWordPrefixes',
+    'rankWords',
+    'foldedRankWords',
+    'rankWordRepeats',
+    'foldedRankWordRepeats',
+    'reversedRankWords',
+    'foldedReversedRankWords',
+    'reversedLastWord',
+    'foldedReversedLastWord',
+    'prominenceBits',
+  ],
 };
 const SORT = [{ staticRank: { order: 'asc' } }, { nameOrder: { order: 'asc' } }];
 const PAGE = { from: 0, size: 128 };
 
 describe('nameFilters', () => {
   it('compiles every filter; languages never drop names without a language', () => {
-    const filter = nameFilters(request('susi', {
-      checklists: ['MR.1', 'MR.2'], taxonSets: { include: ['MX.taxonSetA'], exclude: [] },
-      informalTaxonGroups: { include: ['MVL.1', 'MVL.2'], exclude: ['MVL.3'] }, nameTypes: { include: [], exclude: ['MX.hasSynonym'] },
-      languages: ['fi', 'sv'], includeHidden: true, species: true, finnish: false,
-    }));
+    const filter = nameFilters(
+      request('susi', {
+        checklists: ['MR.1', 'MR.2'],
+        taxonSets: { include: ['MX.taxonSetA'], exclude: [] },
+        informalTaxonGroups: { include: ['MVL.1', 'MVL.2'], exclude: ['MVL.3'] },
+        nameTypes: { include: [], exclude: ['MX.hasSynonym'] },
+        languages: ['fi', 'sv'],
+        includeHidden: true,
+        species: true,
+        finnish: false,
+      }),
+    );
     expect(compileNode(filter)).toEqual({
       bool: {
         filter: [
           { terms: { checklist: ['MR.1', 'MR.2'] } },
           { term: { taxonSets: 'MX.taxonSetA' } },
           { terms: { informalTaxonGroups: ['MVL.1', 'MVL.2'] } },
-          { bool: { should: [{ terms: { language: ['fi', 'sv'] } }, { bool: { must_not: [{ exists: { field: 'language' } }] } }], minimum_should_match: 1 } },
+          {
+            bool: {
+              should: [
+                { terms: { language: ['fi', 'sv'] } },
+                { bool: { must_not: [{ exists: { field: 'language' } }] } },
+              ],
+              minimum_should_match: 1,
+            },
+          },
           { term: { species: true } },
           { term: { finnish: false } },
         ],
@@ -48,13 +89,22 @@ describe('compileExact', () => {
       query: {
         bool: {
           filter: [
-            { bool: { should: [{ terms: { foldedKeys: ['SUSI'] } }, { term: { taxonId: 'SUSI' } }], minimum_should_match: 1 } },
+            {
+              bool: {
+                should: [{ terms: { foldedKeys: ['SUSI'] } }, { term: { taxonId: 'SUSI' } }],
+                minimum_should_match: 1,
+              },
+            },
             ...FILTERS,
           ],
           must_not: NOT_HIDDEN,
         },
       },
-      sort: SORT, from: 256, size: 512, track_total_hits: true, _source: SOURCE,
+      sort: SORT,
+      from: 256,
+      size: 512,
+      track_total_hits: true,
+      _source: SOURCE,
     });
   });
 
@@ -63,7 +113,12 @@ describe('compileExact', () => {
     expect(body.query).toEqual({
       bool: {
         filter: [
-          { bool: { should: [{ terms: { exactKeys: ['KÄKI X LINTU', 'KÄKI LINTU'] } }, { term: { taxonId: 'KÄKI X LINTU' } }], minimum_should_match: 1 } },
+          {
+            bool: {
+              should: [{ terms: { exactKeys: ['KÄKI X LINTU', 'KÄKI LINTU'] } }, { term: { taxonId: 'KÄKI X LINTU' } }],
+              minimum_should_match: 1,
+            },
+          },
           ...FILTERS,
         ],
         must_not: NOT_HIDDEN,
@@ -103,20 +158,40 @@ describe('compilePartial', () => {
     expect(compilePartial(request('kotka'), PAGE)).toEqual({
       query: {
         bool: {
-          filter: [{
-            bool: {
-              filter: [
-                { bool: { should: [{ bool: { filter: [{ term: { grams: 'KOT' } }, { term: { grams: 'OTK' } }, { term: { grams: 'TKA' } }] } }], minimum_should_match: 1 } },
-                ...FILTERS,
-              ],
-              must_not: NOT_HIDDEN,
+          filter: [
+            {
+              bool: {
+                filter: [
+                  {
+                    bool: {
+                      should: [
+                        {
+                          bool: {
+                            filter: [
+                              { term: { grams: 'KOT' } },
+                              { term: { grams: 'OTK' } },
+                              { term: { grams: 'TKA' } },
+                            ],
+                          },
+                        },
+                      ],
+                      minimum_should_match: 1,
+                    },
+                  },
+                  ...FILTERS,
+                ],
+                must_not: NOT_HIDDEN,
+              },
             },
-          }],
+          ],
           should: oneWordScore,
         },
       },
       sort: [{ staticRank: { order: 'asc' } }, { _score: { order: 'desc' } }, ...SORT.slice(1)],
-      from: 0, size: 128, track_total_hits: true, _source: SOURCE,
+      from: 0,
+      size: 128,
+      track_total_hits: true,
+      _source: SOURCE,
     });
   });
 
@@ -124,15 +199,26 @@ describe('compilePartial', () => {
     const body = compilePartial(request('Parus  maj'), PAGE);
     expect(body.query).toEqual({
       bool: {
-        filter: [{
-          bool: {
-            filter: [
-              { bool: { should: [{ bool: { filter: [{ prefix: { foldedKeys: { value: 'PARUS' } } }, { term: { grams: 'MAJ' } }] } }], minimum_should_match: 1 } },
-              ...FILTERS,
-            ],
-            must_not: NOT_HIDDEN,
+        filter: [
+          {
+            bool: {
+              filter: [
+                {
+                  bool: {
+                    should: [
+                      {
+                        bool: { filter: [{ prefix: { foldedKeys: { value: 'PARUS' } } }, { term: { grams: 'MAJ' } }] },
+                      },
+                    ],
+                    minimum_should_match: 1,
+                  },
+                },
+                ...FILTERS,
+              ],
+              must_not: NOT_HIDDEN,
+            },
           },
-        }],
+        ],
         should: twoWordScore,
       },
     });
@@ -147,10 +233,21 @@ describe('compilePartial', () => {
 
   it('asks for a later word too short for trigrams as the start of a later word of the name', () => {
     const candidates = (query: string) =>
-      ((compilePartial(request(query), PAGE).query as { bool: { filter: { bool: { filter: object[] } }[] } }).bool.filter[0]!.bool.filter[0]);
+      (compilePartial(request(query), PAGE).query as { bool: { filter: { bool: { filter: object[] } }[] } }).bool
+        .filter[0]!.bool.filter[0];
     expect(candidates('p m ma')).toEqual({
       bool: {
-        should: [{ bool: { filter: [{ prefix: { foldedKeys: { value: 'P' } } }, { term: { laterWordPrefixes: 'M' } }, { term: { laterWordPrefixes: 'MA' } }] } }],
+        should: [
+          {
+            bool: {
+              filter: [
+                { prefix: { foldedKeys: { value: 'P' } } },
+                { term: { laterWordPrefixes: 'M' } },
+                { term: { laterWordPrefixes: 'MA' } },
+              ],
+            },
+          },
+        ],
         minimum_should_match: 1,
       },
     });
@@ -174,24 +271,43 @@ describe('compileLikely', () => {
     scoredOne({ prefix: { foldedKeys: { value: 'LAUL' } } }),
   ];
   type Bool = { bool: { filter: object[]; must_not: object[] } };
-  const likelyFilter = (query: string) => ((compileLikely(request(query)).query as { bool: { filter: Bool[] } }).bool.filter[0]!).bool;
+  const likelyFilter = (query: string) =>
+    (compileLikely(request(query)).query as { bool: { filter: Bool[] } }).bool.filter[0]!.bool;
 
   it('asks for the names of a possible length not equal to the query sharing the most of its trigrams and first letters (at least half; shorter names sharing a quarter when relaxed)', () => {
     // 12 code points: Jaro–Winkler above 0.88 needs a name of 5 to 29.
     expect(compileLikely(request('laulujoutsen'))).toEqual({
       query: {
         bool: {
-          filter: [{ bool: { filter: [{ range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] } }],
+          filter: [
+            {
+              bool: {
+                filter: [{ range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS],
+                must_not: [NOT_EQUAL, ...NOT_HIDDEN],
+              },
+            },
+          ],
           should: shared,
           minimum_should_match: 5,
         },
       },
       sort: [{ _score: { order: 'desc' } }, { keyLengths: { order: 'asc' } }, { nameOrder: { order: 'asc' } }],
-      size: LIKELY_CANDIDATES, track_total_hits: false, _source: SOURCE,
+      size: LIKELY_CANDIDATES,
+      track_total_hits: false,
+      _source: SOURCE,
     });
-    const relaxed = compileLikely(request('laulujoutsen'), 'relaxed').query as { bool: { filter: object[]; minimum_should_match: number } };
+    const relaxed = compileLikely(request('laulujoutsen'), 'relaxed').query as {
+      bool: { filter: object[]; minimum_should_match: number };
+    };
     expect(relaxed.bool.minimum_should_match).toBe(3);
-    expect(relaxed.bool.filter).toEqual([{ bool: { filter: [{ range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS], must_not: [NOT_EQUAL, ...NOT_HIDDEN] } }]);
+    expect(relaxed.bool.filter).toEqual([
+      {
+        bool: {
+          filter: [{ range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS],
+          must_not: [NOT_EQUAL, ...NOT_HIDDEN],
+        },
+      },
+    ]);
   });
 
   it('compares a query with diacritics by the names’ strict keys', () => {

@@ -49,7 +49,9 @@ describe('and', () => {
   });
 
   it('drops empty parts: only must_not, and match_all when empty', () => {
-    expect(compileNode(and.build([not.build(term.build('a', 'x'))]))).toEqual({ bool: { must_not: [{ term: { a: 'x' } }] } });
+    expect(compileNode(and.build([not.build(term.build('a', 'x'))]))).toEqual({
+      bool: { must_not: [{ term: { a: 'x' } }] },
+    });
     expect(compileNode(and.build([]))).toEqual({ match_all: {} });
     expect(compileNode(and.build([and.build([])]))).toEqual({ match_all: {} });
     expect(printNode(and.build([]))).toBe('*');

@@ -4,10 +4,22 @@ import { parseFilterBody } from '../../src/query/filter-body.ts';
 import { compileSort } from '../../src/query/sort.ts';
 import { compileSource } from '../../src/query/source.ts';
 import {
-  compileChildren, compileTaxaAggregate, compileTaxaByIds, compileTaxaPage, compileTaxonById,
+  compileChildren,
+  compileTaxaAggregate,
+  compileTaxaByIds,
+  compileTaxaPage,
+  compileTaxonById,
 } from '../../src/query/taxa-request.ts';
 
-const INTERNAL = ['isPartOf', 'isPartOfNonHidden', 'depth', 'nonHiddenDepth', 'nonHiddenParents', 'scientificNameSortRank', 'finnishNameSortRank'];
+const INTERNAL = [
+  'isPartOf',
+  'isPartOfNonHidden',
+  'depth',
+  'nonHiddenDepth',
+  'nonHiddenParents',
+  'scientificNameSortRank',
+  'finnishNameSortRank',
+];
 const HEAVY = ['multimedia', 'descriptions', 'latestRedListEvaluation'];
 
 describe('compileTaxaPage', () => {
@@ -36,7 +48,10 @@ describe('compileTaxaPage', () => {
       from: 40,
       size: 20,
       track_total_hits: true,
-      _source: { includes: ['id', 'vernacularName'], excludes: [...INTERNAL, 'descriptions', 'latestRedListEvaluation'] },
+      _source: {
+        includes: ['id', 'vernacularName'],
+        excludes: [...INTERNAL, 'descriptions', 'latestRedListEvaluation'],
+      },
     });
   });
 
@@ -77,7 +92,9 @@ describe('compileSource', () => {
 describe('tree requests', () => {
   it('asks for children by nearest non-hidden parent, or by parent with hidden taxa', () => {
     expect(compileChildren('MX.1', false, {})).toEqual({
-      query: { bool: { filter: [{ term: { isPartOfNonHidden: 'MX.1' } }], must_not: [{ term: { hiddenTaxon: true } }] } },
+      query: {
+        bool: { filter: [{ term: { isPartOfNonHidden: 'MX.1' } }], must_not: [{ term: { hiddenTaxon: true } }] },
+      },
       sort: [{ taxonomicOrder: { order: 'asc' } }],
       size: 100_000,
       track_total_hits: true,
@@ -87,7 +104,9 @@ describe('tree requests', () => {
   });
 
   it('asks for a lineage by ids in taxonomic order, and one taxon by id', () => {
-    expect(compileTaxaByIds(['MX.1', 'MX.2'], {}).query).toEqual({ bool: { filter: [{ ids: { values: ['MX.1', 'MX.2'] } }] } });
+    expect(compileTaxaByIds(['MX.1', 'MX.2'], {}).query).toEqual({
+      bool: { filter: [{ ids: { values: ['MX.1', 'MX.2'] } }] },
+    });
     expect(compileTaxonById('MX.1', {})).toEqual({
       query: { bool: { filter: [{ ids: { values: ['MX.1'] } }] } },
       size: 1,
@@ -110,7 +129,12 @@ describe('aggregations', () => {
       query: { match_all: {} },
       size: 0,
       track_total_hits: true,
-      aggs: { rankFinnish: { terms: { field: 'taxonRank', size: 5 }, aggs: { finnish: { terms: { field: 'finnish', size: 5 } } } } },
+      aggs: {
+        rankFinnish: {
+          terms: { field: 'taxonRank', size: 5 },
+          aggs: { finnish: { terms: { field: 'finnish', size: 5 } } },
+        },
+      },
     });
     expect(compileAggregations(parseAggregateBy('a.b'.replace('a.b', 'parent.genus.id')), 10)).toEqual({
       'parent.genus.id': { terms: { field: 'parent.genus.id', size: 10 } },

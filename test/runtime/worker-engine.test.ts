@@ -14,7 +14,8 @@ afterEach(async () => {
   await removeTempDirs();
 });
 
-const taxaTotal = async (app: Awaited<ReturnType<typeof createApp>>) => (await app.inject({ method: 'GET', url: '/taxa' })).json().total;
+const taxaTotal = async (app: Awaited<ReturnType<typeof createApp>>) =>
+  (await app.inject({ method: 'GET', url: '/taxa' })).json().total;
 
 describe('the engine in its own thread', () => {
   it('is not ready while the first load runs, and answers as the in-process engine does after it', async () => {
@@ -50,9 +51,14 @@ describe('the engine in its own thread', () => {
     const app = await createApp({ engine });
     await engine.load(FIXTURE_DIR);
     const bad = await fixtureCopy({ 'current.ndjson': '{"id": "MX.1"}\n{"id": "MX.2", "isPartOf": "MX.3"}\n' });
-    const error = await engine.load(bad).then(() => undefined, (e: unknown) => e);
+    const error = await engine.load(bad).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DataLoadError);
-    expect((error as DataLoadError).problems).toContainEqual(expect.objectContaining({ file: 'current.ndjson', line: 2, message: "parent 'MX.3' does not exist" }));
+    expect((error as DataLoadError).problems).toContainEqual(
+      expect.objectContaining({ file: 'current.ndjson', line: 2, message: "parent 'MX.3' does not exist" }),
+    );
     expect(await taxaTotal(app)).toBe(35);
   });
 
@@ -62,7 +68,10 @@ describe('the engine in its own thread', () => {
     await engine.load(FIXTURE_DIR);
     const response = await app.inject({ method: 'GET', url: '/taxa?checklistVersion=MR.999' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errorCode: 'UNKNOWN_CHECKLIST_VERSION', message: "Unknown checklistVersion 'MR.999'; loaded versions: current, MR.424" });
+    expect(response.json()).toMatchObject({
+      errorCode: 'UNKNOWN_CHECKLIST_VERSION',
+      message: "Unknown checklistVersion 'MR.999'; loaded versions: current, MR.424",
+    });
   });
   it('warms a reload with the fields the served data was asked about, before serving it', async () => {
     engine = createWorkerEngine();
@@ -82,12 +91,19 @@ describe('the engine in its own thread', () => {
     engine = createWorkerEngine();
     await engine.load(FIXTURE_DIR);
     const ref = { version: 'current', kind: 'taxa' } as const;
-    const settled = await Promise.allSettled(Array.from({ length: MAX_QUEUED_SEARCHES + 10 }, () => engine!.search(ref, { query: { match_all: {} }, size: 1 })));
+    const settled = await Promise.allSettled(
+      Array.from({ length: MAX_QUEUED_SEARCHES + 10 }, () =>
+        engine!.search(ref, { query: { match_all: {} }, size: 1 }),
+      ),
+    );
     const refused = settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason);
     expect(refused).toHaveLength(10);
     expect(refused[0]).toBeInstanceOf(AppError);
     expect(refused[0]).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 });
-    expect((await engine.search(ref, { query: { match_all: {} }, size: 1 })).hits.total).toEqual({ value: 39, relation: 'eq' });
+    expect((await engine.search(ref, { query: { match_all: {} }, size: 1 })).hits.total).toEqual({
+      value: 39,
+      relation: 'eq',
+    });
   });
 });
 

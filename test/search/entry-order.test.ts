@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  bitTokens, nameOrders, observationOrdinal, OBSERVATION_BITS, prominence, reverse, wordRepeats,
+  bitTokens,
+  nameOrders,
+  observationOrdinal,
+  OBSERVATION_BITS,
+  prominence,
+  reverse,
+  wordRepeats,
 } from '../../src/search/entry-order.ts';
 import { roundObservationCount } from '../../src/search/rank.ts';
 

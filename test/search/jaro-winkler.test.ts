@@ -26,7 +26,10 @@ describe('jaroWinkler', () => {
   it('counts the common prefix up to four characters', () => {
     // Jaro 0.8333 for both; prefix 4 (capped) gives 0.9.
     expect(jaroWinkler('SUSIÅPUS', 'SUSI')).toBeCloseTo(0.9, 10);
-    expect(jaroWinkler('ABCDEFGH', 'ABCDE')).toBeCloseTo(jaro(units('ABCDEFGH'), units('ABCDE')) + 0.4 * (1 - 0.875), 10);
+    expect(jaroWinkler('ABCDEFGH', 'ABCDE')).toBeCloseTo(
+      jaro(units('ABCDEFGH'), units('ABCDE')) + 0.4 * (1 - 0.875),
+      10,
+    );
   });
 
   it('reproduces FinBIF’s susiåpus / susi = 0.889 only over UTF-8 bytes (Oracle’s way)', () => {
@@ -99,8 +102,17 @@ describe('jaroWinkler', () => {
     );
     // Near misses and near hits of the search's threshold.
     const long = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
-    for (const [a, b] of [['ABCDEFGHIJKLMNOPQ', 'ABCDEFG'], ['ABCDEFGHIJKLMNOPQR', 'ABCDEFG'], ['SUSIÅPUS', 'SUSI'], ['MARTHA', 'MARHTA'],
-      [long, `${long.slice(0, 31)}6`], [`${long}6`, long], [long, `${long}6`], ['A𝔸BCDEFG', 'ABCDEFGH'], ['ABCDEFGH', 'A𝔸BCDEFG']]) {
+    for (const [a, b] of [
+      ['ABCDEFGHIJKLMNOPQ', 'ABCDEFG'],
+      ['ABCDEFGHIJKLMNOPQR', 'ABCDEFG'],
+      ['SUSIÅPUS', 'SUSI'],
+      ['MARTHA', 'MARHTA'],
+      [long, `${long.slice(0, 31)}6`],
+      [`${long}6`, long],
+      [long, `${long}6`],
+      ['A𝔸BCDEFG', 'ABCDEFGH'],
+      ['ABCDEFGH', 'A𝔸BCDEFG'],
+    ]) {
       const similarity = jaroWinkler(a!, b!);
       expect(jaroWinklerAbove(a!, b!, 0.88)).toBe(similarity > 0.88 ? similarity : undefined);
     }

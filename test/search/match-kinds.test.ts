@@ -159,11 +159,13 @@ describe('likely', () => {
 
 describe('likelyKeyLengths', () => {
   it('admits every name length whose similarity can pass the threshold, and is tight at the edges', () => {
-    const text = (max: number) => fc.string({ unit: fc.constantFrom('A', 'B', 'C', 'D'), minLength: 1, maxLength: max });
+    const text = (max: number) =>
+      fc.string({ unit: fc.constantFrom('A', 'B', 'C', 'D'), minLength: 1, maxLength: max });
     fc.assert(
       fc.property(text(12), text(40), (query, name) => {
         const { gte, lte } = likelyKeyLengths(query.length);
-        if (jaroWinkler(name, query) > 0.88) expect(name.length >= gte && name.length <= lte, `${name} / ${query}`).toBe(true);
+        if (jaroWinkler(name, query) > 0.88)
+          expect(name.length >= gte && name.length <= lte, `${name} / ${query}`).toBe(true);
       }),
       { numRuns: 3000 },
     );
@@ -217,7 +219,11 @@ describe('properties', () => {
         const query = q(raw);
         const strict = nameKeys(name, { fold: false });
         if (strict.some((key) => query.keys.includes(key))) expect(isExact(name, query)).toBe(true);
-        if (raw.length >= 4 && !isExact(name, query) && strict.some((key) => query.keys.some((w) => likePartial(key, w)))) {
+        if (
+          raw.length >= 4 &&
+          !isExact(name, query) &&
+          strict.some((key) => query.keys.some((w) => likePartial(key, w)))
+        ) {
           expect(isPartial(name, query)).toBe(true);
         }
       }),
@@ -227,8 +233,18 @@ describe('properties', () => {
 
 describe('the rules over precomputed keys', () => {
   it('agree with the rules over names', async () => {
-    const { isExactByKeys, isPartialByKeys, likelySimilarityAboveThreshold } = await import('../../src/search/match-kinds.ts');
-    const names = ['Parus major', 'käki', 'Salix ×rubens', 'maakotka', 'kotkansiipi', 'Picea abies subsp. obovata', 'Pöllöt'];
+    const { isExactByKeys, isPartialByKeys, likelySimilarityAboveThreshold } = await import(
+      '../../src/search/match-kinds.ts'
+    );
+    const names = [
+      'Parus major',
+      'käki',
+      'Salix ×rubens',
+      'maakotka',
+      'kotkansiipi',
+      'Picea abies subsp. obovata',
+      'Pöllöt',
+    ];
     const queries = ['kaki', 'käki', 'parus maj', 'salix x rubens', 'kotka', 'picea ab', 'pollo', 'parus mayor'];
     for (const name of names) {
       const keys = { exactKeys: nameKeys(name, { fold: false }), foldedKeys: nameKeys(name, { fold: true }) };
@@ -237,7 +253,9 @@ describe('the rules over precomputed keys', () => {
         expect(isExactByKeys(keys, query), `${name} / ${raw}`).toBe(isExact(name, query));
         expect(isPartialByKeys(keys, query), `${name} / ${raw}`).toBe(isPartial(name, query));
         const similarity = likelySimilarity(name, query);
-        expect(likelySimilarityAboveThreshold(keys, query), `${name} / ${raw}`).toBe(similarity > 0.88 ? similarity : 0);
+        expect(likelySimilarityAboveThreshold(keys, query), `${name} / ${raw}`).toBe(
+          similarity > 0.88 ? similarity : 0,
+        );
       }
     }
   });

@@ -39,15 +39,33 @@ function sortedBoth(matches: readonly RankedMatch[], query: string): RankedMatch
 
 describe('roundObservationCount', () => {
   it.each([
-    [0, 0], [1, 10], [5, 10], [52, 100], [199, 100], [200, 200], [999, 900], [1000, 1000],
-    [1252, 1000], [2632, 2000], [7045, 7000], [10045, 10000], [15045, 15000], [155045, 150000],
+    [0, 0],
+    [1, 10],
+    [5, 10],
+    [52, 100],
+    [199, 100],
+    [200, 200],
+    [999, 900],
+    [1000, 1000],
+    [1252, 1000],
+    [2632, 2000],
+    [7045, 7000],
+    [10045, 10000],
+    [15045, 15000],
+    [155045, 150000],
     [123456, 120000],
   ])('%i → %i (FinBIF test case)', (count, expected) => {
     expect(roundObservationCount(count)).toBe(expected);
   });
 
   it.each([
-    [undefined, 0], [10, 10], [11, 100], [100, 100], [101, 100], [99_999, 99_000], [100_000, 100_000],
+    [undefined, 0],
+    [10, 10],
+    [11, 100],
+    [100, 100],
+    [101, 100],
+    [99_999, 99_000],
+    [100_000, 100_000],
   ])('%s → %i at the edges', (count, expected) => {
     expect(roundObservationCount(count)).toBe(expected);
   });
@@ -99,7 +117,10 @@ describe('compareMatches: FinBIF’s comparator tests', () => {
   });
 
   it('test_6: a name starting with the search word first', () => {
-    const matches = [match({ matchingName: 'rupikonna', nameLanguage: 'fi' }), match({ matchingName: 'etelänrupikka', nameLanguage: 'fi' })];
+    const matches = [
+      match({ matchingName: 'rupikonna', nameLanguage: 'fi' }),
+      match({ matchingName: 'etelänrupikka', nameLanguage: 'fi' }),
+    ];
     expect(names(sortedBoth(matches, 'rupik'))).toEqual(['rupikonna', 'etelänrupikka']);
   });
 
@@ -110,9 +131,20 @@ describe('compareMatches: FinBIF’s comparator tests', () => {
 
   it('test_8: word matches, prefixes, word prefixes, word suffixes, suffixes; likely last', () => {
     const partial = ['XXX aaa', 'XXX bbb', 'bbb XXX', 'bbb bbb', 'Xbbb bbb', 'bbbX bbb', 'bbb Xbbb', 'bbb bbbX'];
-    const matches = [...partial.map((matchingName) => match({ matchingName })), match({ matchingName: 'bbab', matchType: 'LIKELY' })];
+    const matches = [
+      ...partial.map((matchingName) => match({ matchingName })),
+      match({ matchingName: 'bbab', matchType: 'LIKELY' }),
+    ];
     expect(names(sortedBoth(matches, 'bbb'))).toEqual([
-      'bbb bbb', 'bbbX bbb', 'bbb bbbX', 'bbb Xbbb', 'bbb XXX', 'Xbbb bbb', 'XXX bbb', 'XXX aaa', 'bbab',
+      'bbb bbb',
+      'bbbX bbb',
+      'bbb bbbX',
+      'bbb Xbbb',
+      'bbb XXX',
+      'Xbbb bbb',
+      'XXX bbb',
+      'XXX aaa',
+      'bbab',
     ]);
   });
 
@@ -148,7 +180,11 @@ describe('compareMatches: each step decides', () => {
   it.each<[string, RankedMatch, RankedMatch]>([
     ['1 finnish', sci('zzz', { finnish: true }), sci('parus', { finnish: false })],
     ['2 rank species', sci('zzz'), sci('parus', { taxonRank: 'MX.subspecies' })],
-    ['3 species or lower', sci('zzz', { taxonRank: 'MX.subspecies' }), sci('parus', { taxonRank: 'MX.genus', species: false })],
+    [
+      '3 species or lower',
+      sci('zzz', { taxonRank: 'MX.subspecies' }),
+      sci('parus', { taxonRank: 'MX.genus', species: false }),
+    ],
     ['4 not likely', sci('zzz'), sci('parus', { matchType: 'LIKELY' })],
     ['5 name type', sci('zzz', { nameType: 'MX.vernacularName' }), sci('parus', { nameType: 'MX.euringCode' })],
     ['6 similarity', sci('zzz', { similarity: 0.95 }), sci('parus', { similarity: 0.9 })],
@@ -160,9 +196,17 @@ describe('compareMatches: each step decides', () => {
     ['12 observations', sci('zzz', { observationCountFinland: 20 }), sci('aaa', { observationCountFinland: 10 })],
     ['13 a word ends with query', sci('aparus b'), sci('a b')],
     ['14 ends with query', sci('zzz aparus'), sci('aparus zzz')],
-    ['15 Finnish language', match({ matchingName: 'zzz', nameLanguage: 'fi' }), match({ matchingName: 'aaa', nameLanguage: 'sv' })],
+    [
+      '15 Finnish language',
+      match({ matchingName: 'zzz', nameLanguage: 'fi' }),
+      match({ matchingName: 'aaa', nameLanguage: 'sv' }),
+    ],
     ['16 lower-case name', sci('Abc'), sci('abd')],
-    ['17 name type', match({ matchingName: 'abc', nameType: 'MX.scientificName' }), match({ matchingName: 'abc', nameType: 'MX.vernacularName' })],
+    [
+      '17 name type',
+      match({ matchingName: 'abc', nameType: 'MX.scientificName' }),
+      match({ matchingName: 'abc', nameType: 'MX.vernacularName' }),
+    ],
   ])('step %s', (_step, first, second) => {
     expect(compareMatches(first, second, query)).toBeLessThan(0);
     expect(compareMatches(second, first, query)).toBeGreaterThan(0);
@@ -181,14 +225,24 @@ describe('compareMatches: each step decides', () => {
   });
 
   it('keeps the caller’s own fields', () => {
-    const sorted = sortMatches([{ ...sci('b'), hit: 2 }, { ...sci('a'), hit: 1 }], rankQuery('x'));
+    const sorted = sortMatches(
+      [
+        { ...sci('b'), hit: 2 },
+        { ...sci('a'), hit: 1 },
+      ],
+      rankQuery('x'),
+    );
     expect(sorted.map((m) => m.hit)).toEqual([1, 2]);
   });
 });
 
 describe('compareMatches beyond FinBIF', () => {
   it('ranks names found through folding as if typed with their diacritics', () => {
-    const matches = [match({ matchingName: 'tammikäki' }), match({ matchingName: 'käkilintu' }), match({ matchingName: 'Käki' })];
+    const matches = [
+      match({ matchingName: 'tammikäki' }),
+      match({ matchingName: 'käkilintu' }),
+      match({ matchingName: 'Käki' }),
+    ];
     expect(names(sortedBoth(matches, 'kaki'))).toEqual(['Käki', 'käkilintu', 'tammikäki']);
   });
 

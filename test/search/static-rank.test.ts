@@ -26,7 +26,9 @@ describe('staticRank', () => {
   });
 
   it('puts a Finnish species scientific name first and an unknown name type of a foreign genus last', () => {
-    expect(staticRank({ finnish: true, taxonRank: 'MX.species', species: true, nameType: 'MX.scientificName' })).toBe(0);
+    expect(staticRank({ finnish: true, taxonRank: 'MX.species', species: true, nameType: 'MX.scientificName' })).toBe(
+      0,
+    );
     expect(staticRank({ finnish: false, taxonRank: 'MX.genus', species: false, nameType: 'MX.other' })).toBe(63);
   });
 });

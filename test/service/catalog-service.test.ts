@@ -7,7 +7,11 @@ import type { Catalog } from '../../src/taxon/catalog.ts';
 function catalogOf(ids: string[][]): Catalog {
   // each row: a group id followed by its subgroups' ids
   return {
-    informalTaxonGroups: ids.map(([id, ...subs]) => ({ id: id!, name: { en: id! }, ...(subs.length > 0 ? { hasSubGroup: subs } : {}) })),
+    informalTaxonGroups: ids.map(([id, ...subs]) => ({
+      id: id!,
+      name: { en: id! },
+      ...(subs.length > 0 ? { hasSubGroup: subs } : {}),
+    })),
     checklistVersions: [{ id: 'current' }],
   };
 }
@@ -30,10 +34,19 @@ describe('the catalog service', () => {
   });
 
   it('answers roots, tree, children, parent and siblings, and names the id it cannot find', async () => {
-    const groups = await createCatalogService(engineServing([catalogOf([['a', 'b', 'c'], ['b'], ['c', 'd'], ['d'], ['e']])])).groups();
+    const groups = await createCatalogService(
+      engineServing([catalogOf([['a', 'b', 'c'], ['b'], ['c', 'd'], ['d'], ['e']])]),
+    ).groups();
     expect(groups.roots.map((g) => g.id)).toEqual(['a', 'e']);
     expect(groups.tree).toEqual([
-      { id: 'a', name: { en: 'a' }, hasSubGroup: [{ id: 'b', name: { en: 'b' } }, { id: 'c', name: { en: 'c' }, hasSubGroup: [{ id: 'd', name: { en: 'd' } }] }] },
+      {
+        id: 'a',
+        name: { en: 'a' },
+        hasSubGroup: [
+          { id: 'b', name: { en: 'b' } },
+          { id: 'c', name: { en: 'c' }, hasSubGroup: [{ id: 'd', name: { en: 'd' } }] },
+        ],
+      },
       { id: 'e', name: { en: 'e' } },
     ]);
     expect(groups.children('c').map((g) => g.id)).toEqual(['d']);

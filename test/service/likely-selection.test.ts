@@ -14,12 +14,27 @@ import type { TaxonDocument } from '../../src/taxon/schema.ts';
 
 const QUERY = 'laulujoutsenx';
 /** Name, whether the taxon is Finnish; most similar to the query first. */
-const NAMES = [['laulujoutsen', false], ['laulujoutsenia', false], ['laulujoutsenet', false], ['laulujoutsikka', true], ['laulujoki', true]] as const;
+const NAMES = [
+  ['laulujoutsen', false],
+  ['laulujoutsenia', false],
+  ['laulujoutsenet', false],
+  ['laulujoutsikka', true],
+  ['laulujoki', true],
+] as const;
 
 function service() {
-  const docs = NAMES.map(([name, finnish], i) => ({
-    id: `MX.${i + 1}`, nameAccordingTo: 'MR.1', scientificName: name, taxonRank: 'MX.species', finnish, species: true, taxonomicOrder: i + 1,
-  }) as TaxonDocument);
+  const docs = NAMES.map(
+    ([name, finnish], i) =>
+      ({
+        id: `MX.${i + 1}`,
+        nameAccordingTo: 'MR.1',
+        scientificName: name,
+        taxonRank: 'MX.species',
+        finnish,
+        species: true,
+        taxonomicOrder: i + 1,
+      }) as TaxonDocument,
+  );
   const engine = createEmbeddedEngine();
   engine.replaceData({
     catalog: { informalTaxonGroups: [], checklistVersions: [{ id: 'current' }] },
@@ -30,8 +45,16 @@ function service() {
 
 async function likely(limit: number): Promise<string[]> {
   const none = { include: [], exclude: [] };
-  const request: NameSearchParams = { query: QUERY, limit, matchTypes: ['LIKELY'], taxonSets: none,
-    informalTaxonGroups: none, nameTypes: none, languages: [], includeHidden: false };
+  const request: NameSearchParams = {
+    query: QUERY,
+    limit,
+    matchTypes: ['LIKELY'],
+    taxonSets: none,
+    informalTaxonGroups: none,
+    nameTypes: none,
+    languages: [],
+    includeHidden: false,
+  };
   return (await service().search('current', request)).map((hit) => hit.entry.name);
 }
 

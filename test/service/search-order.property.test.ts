@@ -15,8 +15,41 @@ import { createSearchService } from '../../src/service/search-service.ts';
 import { createVersions } from '../../src/service/versions.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
 
-const WORDS = ['parus', 'major', 'parusmajor', 'pica', 'picapica', 'kotka', 'maakotka', 'kotkat', 'käki', 'kaki', 'käkikotka', 'otka'];
-const QUERIES = ['kotka', 'pica', 'parus', 'kaki', 'käki', 'otka', 'major', 'parus maj', 'pica pica', 'kotka kotka', 'kotka otka', 'kotka ot', 'käki kotka', 'p m', 'pa ma', 'kotka k', 'k ma', 'käki k', 'kaki ko'];
+const WORDS = [
+  'parus',
+  'major',
+  'parusmajor',
+  'pica',
+  'picapica',
+  'kotka',
+  'maakotka',
+  'kotkat',
+  'käki',
+  'kaki',
+  'käkikotka',
+  'otka',
+];
+const QUERIES = [
+  'kotka',
+  'pica',
+  'parus',
+  'kaki',
+  'käki',
+  'otka',
+  'major',
+  'parus maj',
+  'pica pica',
+  'kotka kotka',
+  'kotka otka',
+  'kotka ot',
+  'käki kotka',
+  'p m',
+  'pa ma',
+  'kotka k',
+  'k ma',
+  'käki k',
+  'kaki ko',
+];
 
 const name = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
 const taxon = fc.record({
@@ -30,18 +63,21 @@ const taxon = fc.record({
 });
 
 function documentsOf(records: (typeof taxon extends fc.Arbitrary<infer R> ? R : never)[]): TaxonDocument[] {
-  return records.map((r, i) => ({
-    id: `MX.${i + 1}`,
-    nameAccordingTo: 'MR.1',
-    scientificName: r.scientificName,
-    ...(r.fi || r.sv ? { vernacularName: { ...(r.fi ? { fi: r.fi } : {}), ...(r.sv ? { sv: r.sv } : {}) } } : {}),
-    ...(r.synonym ? { synonyms: [{ id: `MX.s${i}`, scientificName: r.synonym }] } : {}),
-    taxonRank: r.taxonRank,
-    finnish: r.finnish,
-    species: r.taxonRank !== 'MX.genus',
-    ...(r.observationCountFinland !== undefined ? { observationCountFinland: r.observationCountFinland } : {}),
-    taxonomicOrder: i + 1,
-  }) as TaxonDocument);
+  return records.map(
+    (r, i) =>
+      ({
+        id: `MX.${i + 1}`,
+        nameAccordingTo: 'MR.1',
+        scientificName: r.scientificName,
+        ...(r.fi || r.sv ? { vernacularName: { ...(r.fi ? { fi: r.fi } : {}), ...(r.sv ? { sv: r.sv } : {}) } } : {}),
+        ...(r.synonym ? { synonyms: [{ id: `MX.s${i}`, scientificName: r.synonym }] } : {}),
+        taxonRank: r.taxonRank,
+        finnish: r.finnish,
+        species: r.taxonRank !== 'MX.genus',
+        ...(r.observationCountFinland !== undefined ? { observationCountFinland: r.observationCountFinland } : {}),
+        taxonomicOrder: i + 1,
+      }) as TaxonDocument,
+  );
 }
 
 /** FinBIF's search over every name, by brute force. */
@@ -52,11 +88,24 @@ function bruteForce(docs: TaxonDocument[], request: NameSearchRequest) {
     const match = classifyName(entry.name, request.query, request.matchTypes);
     if (!match) continue;
     const list = lists.get(match.matchType) ?? lists.set(match.matchType, []).get(match.matchType)!;
-    list.push({ matchingName: entry.name, nameType: entry.nameType, ...(entry.language ? { nameLanguage: entry.language } : {}),
-      matchType: match.matchType, finnish: entry.finnish, species: entry.species, taxonRank: entry.taxonRank,
-      observationCountFinland: entry.observationCountFinland, taxonId: entry.taxonId });
+    list.push({
+      matchingName: entry.name,
+      nameType: entry.nameType,
+      ...(entry.language ? { nameLanguage: entry.language } : {}),
+      matchType: match.matchType,
+      finnish: entry.finnish,
+      species: entry.species,
+      taxonRank: entry.taxonRank,
+      observationCountFinland: entry.observationCountFinland,
+      taxonId: entry.taxonId,
+    });
   }
-  const primary = new Set([...lists.values()].flat().filter((m) => m.nameType === 'MX.scientificName').map((m) => m.taxonId));
+  const primary = new Set(
+    [...lists.values()]
+      .flat()
+      .filter((m) => m.nameType === 'MX.scientificName')
+      .map((m) => m.taxonId),
+  );
   const results: { taxonId: string; matchingName: string; matchType: MatchType }[] = [];
   const seen = new Set<string>();
   for (const type of ['EXACT', 'PARTIAL'] as const) {
@@ -74,7 +123,10 @@ function bruteForce(docs: TaxonDocument[], request: NameSearchRequest) {
 describe('name search order', () => {
   it('stops at the answer brute force gives, for exact and partial matches', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(taxon, { minLength: 1, maxLength: 40 }), fc.constantFrom(...QUERIES), fc.constantFrom(1, 3, 10, 100),
+      fc.asyncProperty(
+        fc.array(taxon, { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(...QUERIES),
+        fc.constantFrom(1, 3, 10, 100),
         async (records, query, limit) => {
           const docs = documentsOf(records);
           const engine = createEmbeddedEngine();
@@ -84,12 +136,25 @@ describe('name search order', () => {
           });
           const service = createSearchService({ versions: createVersions(engine) });
           const none = { include: [], exclude: [] };
-          const params: NameSearchParams = { query, limit, matchTypes: ['EXACT', 'PARTIAL'],
-            taxonSets: none, informalTaxonGroups: none, nameTypes: none, languages: [], includeHidden: false };
+          const params: NameSearchParams = {
+            query,
+            limit,
+            matchTypes: ['EXACT', 'PARTIAL'],
+            taxonSets: none,
+            informalTaxonGroups: none,
+            nameTypes: none,
+            languages: [],
+            includeHidden: false,
+          };
           const hits = await service.search('current', params);
-          const got = hits.map((hit) => ({ taxonId: hit.entry.taxonId, matchingName: hit.entry.name, matchType: hit.matchType }));
+          const got = hits.map((hit) => ({
+            taxonId: hit.entry.taxonId,
+            matchingName: hit.entry.name,
+            matchType: hit.matchType,
+          }));
           expect(got).toEqual(bruteForce(docs, prepareNameSearch(params)));
-        }),
+        },
+      ),
       { numRuns: 300 },
     );
   });

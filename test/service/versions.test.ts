@@ -14,7 +14,10 @@ function engineWith(versions: string[]): SearchEngine {
 }
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -26,7 +29,9 @@ describe('the version resolver', () => {
     const error = await refusal(versions.search('MR.9', 'taxa', {}));
     expect(error.errorCode).toBe('UNKNOWN_CHECKLIST_VERSION');
     expect(error.message).toBe("Unknown checklistVersion 'MR.9'; loaded versions: current, MR.424");
-    expect(error.issues).toEqual([{ at: { parameter: 'checklistVersion' }, message: 'must be one of: current, MR.424' }]);
+    expect(error.issues).toEqual([
+      { at: { parameter: 'checklistVersion' }, message: 'must be one of: current, MR.424' },
+    ]);
   });
 
   it('answers a version dropped between resolving and searching as unknown, with the versions loaded now', async () => {
@@ -46,6 +51,8 @@ describe('the version resolver', () => {
   });
 
   it('is what the embedded engine throws for a version it does not hold', async () => {
-    await expect(engineWith(['current']).search({ version: 'MR.1', kind: 'taxa' }, {})).rejects.toBeInstanceOf(VersionNotLoadedError);
+    await expect(engineWith(['current']).search({ version: 'MR.1', kind: 'taxa' }, {})).rejects.toBeInstanceOf(
+      VersionNotLoadedError,
+    );
   });
 });

@@ -14,7 +14,10 @@ const fields = fc.record(
     isPartOf: fc.constantFrom('MX.1', 'MX.2', 'MX.3'),
     finnish: fc.boolean(),
     vernacularName: fc.record({ fi: maybe(word), sv: maybe(word), en: maybe(word) }, { requiredKeys: [] }),
-    latestRedListStatusFinland: fc.record({ status: fc.constantFrom('MX.iucnLC', 'MX.iucnVU'), year: fc.constantFrom(2015, 2019) }),
+    latestRedListStatusFinland: fc.record({
+      status: fc.constantFrom('MX.iucnLC', 'MX.iucnVU'),
+      year: fc.constantFrom(2015, 2019),
+    }),
     informalTaxonGroups: fc.array(fc.constantFrom('MVL.1', 'MVL.2', 'MVL.3'), { maxLength: 3 }),
     synonyms: fc.array(fc.record({ scientificName: word, scientificNameAuthorship: maybe(word) }), { maxLength: 3 }),
     taxonomicOrder: fc.integer({ min: 0, max: 9 }),
@@ -24,7 +27,11 @@ const fields = fc.record(
 );
 
 /** Two versions over the same ids: a taxon in either, both or none; in both, the same or edited. */
-const versionPair = fc.array(fc.tuple(fc.constantFrom('from', 'to', 'both', 'same'), fields, fields), { minLength: IDS.length, maxLength: IDS.length })
+const versionPair = fc
+  .array(fc.tuple(fc.constantFrom('from', 'to', 'both', 'same'), fields, fields), {
+    minLength: IDS.length,
+    maxLength: IDS.length,
+  })
   .map((rows) => {
     const from: Taxon[] = [];
     const to: Taxon[] = [];
@@ -69,7 +76,9 @@ describe('change records', () => {
             expect([record!.from, record!.to]).toEqual([x, y]);
           }
         }
-        expect(records.size).toBe(IDS.filter((id) => before.has(id) || after.has(id)).filter((id) => records.has(id)).length);
+        expect(records.size).toBe(
+          IDS.filter((id) => before.has(id) || after.has(id)).filter((id) => records.has(id)).length,
+        );
       }),
       { numRuns: 500 },
     );

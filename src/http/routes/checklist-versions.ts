@@ -11,11 +11,24 @@ const tags = ['checklist versions'];
 
 export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get('/checklist-versions', {
-    schema: { summary: 'The checklist versions that can be queried', tags, response: { 200: listAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS } },
-    handler: async (request) => ({ results: translate(await catalog.versions(), languageOf(request)) as VersionAnswer[], '@context': CONTEXT }),
+    schema: {
+      summary: 'The checklist versions that can be queried',
+      tags,
+      response: { 200: listAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
+    },
+    handler: async (request) => ({
+      results: translate(await catalog.versions(), languageOf(request)) as VersionAnswer[],
+      '@context': CONTEXT,
+    }),
   });
   app.get('/checklist-versions/:id', {
-    schema: { summary: 'One checklist version', tags, params: z.object({ id: z.string().trim().min(1) }), response: { 200: versionAnswer, ...ERROR_ANSWERS } },
-    handler: async (request) => translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer,
+    schema: {
+      summary: 'One checklist version',
+      tags,
+      params: z.object({ id: z.string().trim().min(1) }),
+      response: { 200: versionAnswer, ...ERROR_ANSWERS },
+    },
+    handler: async (request) =>
+      translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer,
   });
 };

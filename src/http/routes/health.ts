@@ -14,7 +14,11 @@ const tags = ['health'];
 export const healthRoutes: FastifyPluginAsyncZod<{ engine: SearchEngine }> = async (app, { engine }) => {
   app.get('/health/live', {
     config: { public: true },
-    schema: { summary: 'Liveness: the process is up and answering', tags, response: { 200: z.object({ live: z.literal(true) }) } },
+    schema: {
+      summary: 'Liveness: the process is up and answering',
+      tags,
+      response: { 200: z.object({ live: z.literal(true) }) },
+    },
     handler: async () => ({ live: true as const }),
   });
   app.get('/health/ready', {
@@ -22,7 +26,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ engine: SearchEngine }> = asy
     schema: {
       summary: 'Readiness: the engine can answer requests now',
       tags,
-      response: { 200: z.object({ ready: z.literal(true), engine: z.enum(['embedded', 'elasticsearch']) }), ...ERROR_ANSWERS },
+      response: {
+        200: z.object({ ready: z.literal(true), engine: z.enum(['embedded', 'elasticsearch']) }),
+        ...ERROR_ANSWERS,
+      },
     },
     handler: async () => {
       const { ready, reason } = await readinessOf(engine);

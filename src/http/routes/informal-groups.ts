@@ -5,7 +5,14 @@ import type { CatalogService } from '../../service/catalog-service.ts';
 import { pageOf } from '../../service/page.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
 import { pageParam, pageSizeParam } from '../schemas/common.ts';
-import { ERROR_ANSWERS, groupAnswer, groupTreeAnswer, listAnswer, pageAnswer, type GroupAnswer } from '../schemas/responses.ts';
+import {
+  ERROR_ANSWERS,
+  groupAnswer,
+  groupTreeAnswer,
+  listAnswer,
+  pageAnswer,
+  type GroupAnswer,
+} from '../schemas/responses.ts';
 import { languageOf } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 
@@ -34,23 +41,43 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     handler: async (request) => paged((await groups()).roots, request.query, languageOf(request)),
   });
   app.get(`${base}/tree`, {
-    schema: { summary: 'The group hierarchy, subgroups nested', tags, response: { 200: listAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'), ...ERROR_ANSWERS } },
-    handler: async (request) => ({ results: translate((await groups()).tree, languageOf(request)) as z.infer<typeof groupTreeAnswer>[], '@context': CONTEXT }),
+    schema: {
+      summary: 'The group hierarchy, subgroups nested',
+      tags,
+      response: { 200: listAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'), ...ERROR_ANSWERS },
+    },
+    handler: async (request) => ({
+      results: translate((await groups()).tree, languageOf(request)) as z.infer<typeof groupTreeAnswer>[],
+      '@context': CONTEXT,
+    }),
   });
   app.get(`${base}/:id`, {
     schema: { summary: 'One group', tags, params: groupParams, response: groupResponse },
     handler: async (request) => translate((await groups()).find(request.params.id), languageOf(request)) as GroupAnswer,
   });
   app.get(`${base}/:id/children`, {
-    schema: { summary: 'Subgroups of a group', tags, params: groupParams, querystring: pageQuery, response: pageResponse },
+    schema: {
+      summary: 'Subgroups of a group',
+      tags,
+      params: groupParams,
+      querystring: pageQuery,
+      response: pageResponse,
+    },
     handler: async (request) => paged((await groups()).children(request.params.id), request.query, languageOf(request)),
   });
   app.get(`${base}/:id/parent`, {
     schema: { summary: 'The parent group (404 for a root)', tags, params: groupParams, response: groupResponse },
-    handler: async (request) => translate((await groups()).parent(request.params.id), languageOf(request)) as GroupAnswer,
+    handler: async (request) =>
+      translate((await groups()).parent(request.params.id), languageOf(request)) as GroupAnswer,
   });
   app.get(`${base}/:id/siblings`, {
-    schema: { summary: 'Groups with the same parent, the group included', tags, params: groupParams, querystring: pageQuery, response: pageResponse },
+    schema: {
+      summary: 'Groups with the same parent, the group included',
+      tags,
+      params: groupParams,
+      querystring: pageQuery,
+      response: pageResponse,
+    },
     handler: async (request) => paged((await groups()).siblings(request.params.id), request.query, languageOf(request)),
   });
 };

@@ -41,7 +41,9 @@ interface HitContext {
 function informalGroupsOf(ids: readonly string[] | undefined, context: HitContext) {
   if (!ids?.length) return undefined;
   const wanted = new Set(ids);
-  return context.groups.filter((g) => wanted.has(g.id)).map((g) => ({ id: g.id, name: translate(g.name, context.language) }));
+  return context.groups
+    .filter((g) => wanted.has(g.id))
+    .map((g) => ({ id: g.id, name: translate(g.name, context.language) }));
 }
 
 /** A hit in the shape of docs/api.md ("Name search"), empty optional fields left out. */
@@ -64,7 +66,9 @@ export function hitOf({ entry, matchType, similarity }: NameMatchHit, context: H
     similarity,
   };
   return Object.fromEntries(
-    Object.entries(hit).filter(([key, value]) => value !== undefined && value !== '' && (!context.selected || context.selected.has(key))),
+    Object.entries(hit).filter(
+      ([key, value]) => value !== undefined && value !== '' && (!context.selected || context.selected.has(key)),
+    ),
   );
 }
 
@@ -99,7 +103,11 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (ap
     const catalog = await engine.catalog();
     const matches = await search.search(query.checklistVersion, searchParamsOf(query));
     const selected = query.selectedFields ? new Set(query.selectedFields) : undefined;
-    const context: HitContext = { language: languageOf(request), groups: catalog.informalTaxonGroups, ...(selected ? { selected } : {}) };
+    const context: HitContext = {
+      language: languageOf(request),
+      groups: catalog.informalTaxonGroups,
+      ...(selected ? { selected } : {}),
+    };
     const results = matches.map((match) => {
       const hit = hitOf(match, context);
       return autocomplete ? { key: match.entry.taxonId, value: match.entry.name, ...hit } : hit;

@@ -34,7 +34,9 @@ export const changesPageQuery = z.object({
   page: pageParam,
   pageSize: pageSizeParam,
   selectedFields: commaList
-    .refine((fields) => fields.every((f) => RECORD_PATH.test(f)), { message: 'must be a comma-separated list of record paths (changeTypes, to.scientificName, ...)' })
+    .refine((fields) => fields.every((f) => RECORD_PATH.test(f)), {
+      message: 'must be a comma-separated list of record paths (changeTypes, to.scientificName, ...)',
+    })
     .optional(),
   sortOrder: z.enum(['taxonomic'], { error: 'must be taxonomic' }).default('taxonomic'),
 });
@@ -65,12 +67,17 @@ export const changesFilterBodySchema = z
     Object.fromEntries([
       ...['id', 'changeTypes', 'fields'].map((key) => [key, z.union([z.string(), z.array(z.string())]).optional()]),
       ...['from', 'to'].flatMap((side) =>
-        [...FILTER_KEYS].map(([key, kind]) => [`${side}.${key}`, (kind === 'boolean' ? z.boolean() : z.union([z.string(), z.array(z.string())])).optional()]),
+        [...FILTER_KEYS].map(([key, kind]) => [
+          `${side}.${key}`,
+          (kind === 'boolean' ? z.boolean() : z.union([z.string(), z.array(z.string())])).optional(),
+        ]),
       ),
     ]),
   )
   .strict()
-  .describe('Filters over the record: changeTypes, fields, id, and the taxon in either version (from.<path>, to.<path>); "!" excludes, arrays are OR');
+  .describe(
+    'Filters over the record: changeTypes, fields, id, and the taxon in either version (from.<path>, to.<path>); "!" excludes, arrays are OR',
+  );
 
 export const historyAnswer = z
   .object({
@@ -80,7 +87,13 @@ export const historyAnswer = z
         version: z.string(),
         taxon: taxonAnswer.optional().describe('the taxon in this version'),
         absent: z.literal(true).optional().describe('the version does not have the taxon'),
-        change: z.object({ changeTypes: z.array(z.enum(CHANGE_TYPES)), fields: z.array(z.string()), differences: z.array(difference) }).optional()
+        change: z
+          .object({
+            changeTypes: z.array(z.enum(CHANGE_TYPES)),
+            fields: z.array(z.string()),
+            differences: z.array(difference),
+          })
+          .optional()
           .describe('what changed since the version before; absent when nothing did'),
       }),
     ),

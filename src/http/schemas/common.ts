@@ -19,7 +19,11 @@ export const optionalBooleanParam = z
 const FIELD_PATH = /^[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)*$/;
 
 /** `a,b,c` → ['a', 'b', 'c'], blanks dropped. */
-const commaItems = (value: string) => value.split(',').map((v) => v.trim()).filter((v) => v !== '');
+const commaItems = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 
 export const commaList = z.string().transform(commaItems);
 
@@ -30,7 +34,9 @@ export const listFilterParam = z
   .transform((value): ListFilter => listFilterOf(commaItems(value ?? '')));
 
 export const selectedFieldsParam = commaList
-  .refine((fields) => fields.every((f) => FIELD_PATH.test(f)), { message: 'must be a comma-separated list of field paths' })
+  .refine((fields) => fields.every((f) => FIELD_PATH.test(f)), {
+    message: 'must be a comma-separated list of field paths',
+  })
   .optional();
 
 export const taxonId = z.string().trim().min(1, 'must not be empty').max(200);
@@ -63,7 +69,10 @@ export const sortOrderParam = z
   .default('taxonomic')
   .transform((value): SortOrder => {
     const [, field, direction] = SORT_ORDER.exec(value)!;
-    return { field: field as SortOrder['field'], direction: (direction?.toLowerCase() ?? 'asc') as SortOrder['direction'] };
+    return {
+      field: field as SortOrder['field'],
+      direction: (direction?.toLowerCase() ?? 'asc') as SortOrder['direction'],
+    };
   });
 
 /** Field selection and the optional heavy fields, shared by every route returning taxa. */

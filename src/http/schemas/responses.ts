@@ -12,7 +12,10 @@ export const errorAnswer = z
     errorCode: z.string(),
     message: z.string(),
     localized: localizedText,
-    details: z.record(z.string(), z.array(z.string())).optional().describe('per JSON pointer of the request, what is wrong there'),
+    details: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .describe('per JSON pointer of the request, what is wrong there'),
   })
   .describe('Error: {errorCode, message, localized, details?}');
 
@@ -32,7 +35,9 @@ const text = z.union([z.string(), z.array(z.string()), z.record(z.string(), z.un
 
 export const taxonAnswer = z
   .record(z.string(), z.unknown())
-  .describe('A taxon document (id, scientificName, taxonRank, ...: docs/data.md), its localized values in the answer language');
+  .describe(
+    'A taxon document (id, scientificName, taxonRank, ...: docs/data.md), its localized values in the answer language',
+  );
 
 const context = z.string().optional().describe('JSON-LD context');
 

@@ -1,7 +1,14 @@
 /** Request schema of the name search routes. */
 import { z } from 'zod';
 import type { MatchType } from '../../search/match-kinds.ts';
-import { booleanParam, checklistVersionParam, commaList, listFilterParam, optionalBooleanParam, selectedFieldsParam } from './common.ts';
+import {
+  booleanParam,
+  checklistVersionParam,
+  commaList,
+  listFilterParam,
+  optionalBooleanParam,
+  selectedFieldsParam,
+} from './common.ts';
 
 export const MAX_QUERY_LENGTH = 200;
 export const DEFAULT_SEARCH_LIMIT = 10;
@@ -10,9 +17,12 @@ export const MAX_SEARCH_LIMIT = 1000;
 const MATCH_TYPE_NAMES = ['exact', 'partial', 'likely'] as const;
 
 const matchTypes = commaList
-  .refine((list) => list.length > 0 && list.every((t) => (MATCH_TYPE_NAMES as readonly string[]).includes(t.toLowerCase())), {
-    message: `must be a comma-separated list of ${MATCH_TYPE_NAMES.join(', ')}`,
-  })
+  .refine(
+    (list) => list.length > 0 && list.every((t) => (MATCH_TYPE_NAMES as readonly string[]).includes(t.toLowerCase())),
+    {
+      message: `must be a comma-separated list of ${MATCH_TYPE_NAMES.join(', ')}`,
+    },
+  )
   .transform((list) => [...new Set(list.map((t) => t.toUpperCase() as MatchType))])
   .optional();
 
@@ -21,7 +31,12 @@ export const searchQuery = z.object({
     .string({ error: 'is required' })
     .min(1, 'must not be empty')
     .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
-  limit: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).max(MAX_SEARCH_LIMIT).default(DEFAULT_SEARCH_LIMIT),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1)
+    .max(MAX_SEARCH_LIMIT)
+    .default(DEFAULT_SEARCH_LIMIT),
   checklist: commaList
     .refine((list) => list.length > 0, { message: 'must name at least one checklist' })
     .default(['MR.1']),
@@ -30,7 +45,9 @@ export const searchQuery = z.object({
   informalTaxonGroups: listFilterParam,
   nameTypes: listFilterParam,
   languages: commaList
-    .refine((list) => list.every((l) => /^[a-z]{2,3}$/.test(l)), { message: 'must be a comma-separated list of language codes' })
+    .refine((list) => list.every((l) => /^[a-z]{2,3}$/.test(l)), {
+      message: 'must be a comma-separated list of language codes',
+    })
     .optional(),
   matchType: matchTypes,
   includeHidden: booleanParam(false),

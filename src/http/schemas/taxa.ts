@@ -3,8 +3,15 @@ import { z } from 'zod';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { DEFAULT_AGGREGATE_SIZE } from '../../query/aggregate.ts';
 import {
-  booleanParam, checklistVersionParam, fieldSelectionQuery, listFilterParam, optionalBooleanParam, pageParam,
-  pageSizeParam, sortOrderParam, taxonId,
+  booleanParam,
+  checklistVersionParam,
+  fieldSelectionQuery,
+  listFilterParam,
+  optionalBooleanParam,
+  pageParam,
+  pageSizeParam,
+  sortOrderParam,
+  taxonId,
 } from './common.ts';
 
 export const DEFAULT_CHECKLIST = 'MR.1';

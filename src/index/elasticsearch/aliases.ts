@@ -16,7 +16,11 @@ export interface AliasBinding {
  *
  * @example await aliasBindings(client, ['taxa-taxa-*']) // [{ alias: 'taxa-taxa-current', index: 'taxa-taxa-current-2025…' }]
  */
-export async function aliasBindings(client: Client, names: string[], options: { signal?: AbortSignal } = {}): Promise<AliasBinding[]> {
+export async function aliasBindings(
+  client: Client,
+  names: string[],
+  options: { signal?: AbortSignal } = {},
+): Promise<AliasBinding[]> {
   const answer: Record<string, unknown> = await client.indices.getAlias({ name: names }, { ignore: [404], ...options });
   const bindings: AliasBinding[] = [];
   for (const [index, entry] of Object.entries(answer)) {

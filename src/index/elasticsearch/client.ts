@@ -47,7 +47,11 @@ class BackoffTransport extends SniffingTransport {
  * @example const client = createElasticsearchClient('http://localhost:9200', SERVING_CLIENT);
  * @param Connection a connection class to use instead of HTTP (tests pass a mock)
  */
-export function createElasticsearchClient(node: string, settings: ClientSettings, Connection?: typeof BaseConnection): Client {
+export function createElasticsearchClient(
+  node: string,
+  settings: ClientSettings,
+  Connection?: typeof BaseConnection,
+): Client {
   return new Client({
     node,
     requestTimeout: settings.requestTimeout,

@@ -34,7 +34,8 @@ export function unavailableReason(error: unknown): string | undefined {
     return 'the search cluster gave an answer that could not be read';
   }
   if (error instanceof errors.ResponseError) {
-    if (error.statusCode === 401 || error.statusCode === 403) return 'the search cluster refused the service\'s credentials';
+    if (error.statusCode === 401 || error.statusCode === 403)
+      return "the search cluster refused the service's credentials";
     if (error.statusCode === 429) return 'the search cluster is overloaded';
     if ((error.statusCode ?? 0) >= 500) return 'the search cluster failed to answer';
   }
@@ -52,7 +53,9 @@ export function asServiceError(error: unknown): unknown {
   if (isTooManyBuckets(error)) return new TooManyBucketsError(MAX_BUCKETS);
   const reason = unavailableReason(error);
   if (reason !== undefined) {
-    return new AppError('SERVICE_UNAVAILABLE', `Service unavailable: ${reason}; try again shortly`, undefined, { cause: error });
+    return new AppError('SERVICE_UNAVAILABLE', `Service unavailable: ${reason}; try again shortly`, undefined, {
+      cause: error,
+    });
   }
   if (error instanceof errors.ElasticsearchClientError) {
     return new Error(`engine: the search cluster refused a request: ${describeClusterError(error)}`, { cause: error });
@@ -74,7 +77,10 @@ export function isIndexMissing(error: unknown): boolean {
 export function describeClusterError(error: unknown): string {
   if (error instanceof errors.ResponseError) {
     const body = error.body as { error?: { type?: string; reason?: string } | string } | undefined;
-    const detail = typeof body?.error === 'object' ? `${body.error.type ?? 'error'}: ${body.error.reason ?? ''}` : String(body?.error ?? error.message);
+    const detail =
+      typeof body?.error === 'object'
+        ? `${body.error.type ?? 'error'}: ${body.error.reason ?? ''}`
+        : String(body?.error ?? error.message);
     return `status ${error.statusCode}, ${detail}`;
   }
   const reason = unavailableReason(error);

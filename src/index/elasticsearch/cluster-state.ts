@@ -32,9 +32,14 @@ async function readCatalog(client: Client, prefix: string): Promise<Catalog> {
  * an alias without a catalog entry is not served.
  */
 export async function readClusterState(client: Client, prefix: string): Promise<ClusterState> {
-  const [bindings, catalog] = await Promise.all([aliasBindings(client, [aliasPattern(prefix, 'taxa')]), readCatalog(client, prefix)]);
+  const [bindings, catalog] = await Promise.all([
+    aliasBindings(client, [aliasPattern(prefix, 'taxa')]),
+    readCatalog(client, prefix),
+  ]);
   const aliases = new Set(bindings.map((binding) => binding.alias));
-  const checklistVersions: ChecklistVersion[] = catalog.checklistVersions.filter((v) => aliases.has(aliasName(prefix, 'taxa', v.id)));
+  const checklistVersions: ChecklistVersion[] = catalog.checklistVersions.filter((v) =>
+    aliases.has(aliasName(prefix, 'taxa', v.id)),
+  );
   return { catalog: { ...catalog, checklistVersions }, versions: checklistVersions.map((v) => v.id) };
 }
 

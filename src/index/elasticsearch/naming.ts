@@ -73,7 +73,8 @@ export function versionProblem(versions: readonly string[]): string | undefined 
       return `checklist version '${version}' cannot be part of an index name (lower-case letters, digits, '.', '_' or '-' only)`;
     }
     const other = seen.get(part);
-    if (other !== undefined) return `checklist versions '${other}' and '${version}' differ only in case; index names are lower case`;
+    if (other !== undefined)
+      return `checklist versions '${other}' and '${version}' differ only in case; index names are lower case`;
     seen.set(part, version);
   }
   return undefined;

@@ -137,7 +137,9 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
       distinct.add(id);
     }
     const { builders, validators } = fieldSinks(options);
-    const walker = new DocumentWalker(new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])));
+    const walker = new DocumentWalker(
+      new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])),
+    );
     // The documents kept lose the excluded fields as a hit's `_source` would: copies sharing the
     // (frozen) values, one key list each, the same object when nothing is excluded from it.
     const excludes = options.sourceExcludes ?? [];
@@ -149,9 +151,13 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
         stored[number] = strip(number) as T;
         deepFreeze(stored[number]);
       }
-      if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, stored.length);
+      if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS)
+        reserveValues(builders, SAMPLE_DOCS, stored.length);
     }
-    const source = new DocumentFieldSource(stored, new Map(validators.map((validator) => [validator.name, validator.count])));
+    const source = new DocumentFieldSource(
+      stored,
+      new Map(validators.map((validator) => [validator.name, validator.count])),
+    );
     const built = builders.map((builder) => builder.build(stored.length));
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
@@ -211,7 +217,8 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     }
     const page = order === undefined ? [] : this.page(plan, docs, total, order);
     const response = this.response(plan, page, total, maxScore, score, relevance, started);
-    if (plan.aggregations.length > 0) response.aggregations = runAggregations(plan.aggregations, asBitset(docs), total, this.data);
+    if (plan.aggregations.length > 0)
+      response.aggregations = runAggregations(plan.aggregations, asBitset(docs), total, this.data);
     return response;
   }
 
@@ -221,7 +228,8 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const kept = key === undefined ? undefined : this.plans!.get(key);
     if (kept !== undefined) return kept;
     const plan = parseSearchBody(body, this.data);
-    const query = key === undefined || plan.scoresNeeded ? undefined : exactJsonKey(ownValue(body as JsonRecord, 'query') ?? null);
+    const query =
+      key === undefined || plan.scoresNeeded ? undefined : exactJsonKey(ownValue(body as JsonRecord, 'query') ?? null);
     const parsed = { plan, matchesKey: query };
     if (key !== undefined) this.plans!.set(key, parsed);
     return parsed;
@@ -250,7 +258,15 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     return this.response(plan, page, kept.total, kept.maxScore, score, relevance, started);
   }
 
-  private response(plan: SearchPlan, page: number[], total: number, maxScore: number | null, score: Scorer, relevance: boolean, started: number): SearchResult<T> {
+  private response(
+    plan: SearchPlan,
+    page: number[],
+    total: number,
+    maxScore: number | null,
+    score: Scorer,
+    relevance: boolean,
+    started: number,
+  ): SearchResult<T> {
     const source = this.sources.compile(plan.source);
     const hits = page.map((doc) => this.hit(doc, plan, source, score, relevance));
     return {
@@ -265,13 +281,29 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     return pageInOrder(docs, total, order, plan.from, plan.size);
   }
 
-  private hit(doc: number, plan: SearchPlan, filter: SourceFilter, score: Scorer, relevance: boolean): estypes.SearchHit<T> {
+  private hit(
+    doc: number,
+    plan: SearchPlan,
+    filter: SourceFilter,
+    score: Scorer,
+    relevance: boolean,
+  ): estypes.SearchHit<T> {
     const source = filter(doc) as T | undefined;
     // The common hit (a `_source`, sorted by fields) as one literal, its properties in place.
     if (source !== undefined && !relevance) {
-      return { _index: this.name, _id: this.ids[doc]!, _score: null, _source: source, sort: sortValuesOf(plan.sort, doc, score) };
+      return {
+        _index: this.name,
+        _id: this.ids[doc]!,
+        _score: null,
+        _source: source,
+        sort: sortValuesOf(plan.sort, doc, score),
+      };
     }
-    const hit: estypes.SearchHit<T> = { _index: this.name, _id: this.ids[doc]!, _score: relevance ? scoreOf(score, doc) : null };
+    const hit: estypes.SearchHit<T> = {
+      _index: this.name,
+      _id: this.ids[doc]!,
+      _score: relevance ? scoreOf(score, doc) : null,
+    };
     if (source !== undefined) hit._source = source;
     if (!relevance) hit.sort = sortValuesOf(plan.sort, doc, score);
     return hit;
@@ -302,7 +334,8 @@ function indexDocument(walker: DocumentWalker, number: number, doc: object, id: 
   try {
     walker.index(number, doc);
   } catch (error) {
-    if (error instanceof IndexingError) throw new IndexingError(`document [${id}]: ${error.message.replace(/^engine: /, '')}`);
+    if (error instanceof IndexingError)
+      throw new IndexingError(`document [${id}]: ${error.message.replace(/^engine: /, '')}`);
     throw error;
   }
 }
@@ -314,7 +347,8 @@ function reserveValues(builders: readonly FieldIndexBuilder[], sampled: number, 
 
 /** The matches as the smaller of a sorted list and a bitset, sharing no memory with the search. */
 function keptCopy(docs: DocSet, count: number): DocSet {
-  if (count > (docs.size + 31) >>> 5) return docs instanceof Bitset ? docs.copy() : Bitset.of(docs.size, docs.toArray());
+  if (count > (docs.size + 31) >>> 5)
+    return docs instanceof Bitset ? docs.copy() : Bitset.of(docs.size, docs.toArray());
   return new DocList(docs.size, docs instanceof DocList ? docs.docs.slice() : docs.toArray());
 }
 

@@ -43,7 +43,10 @@ export function parseSearchBody(body: SearchBody, index: IndexData): SearchPlan 
   const scoresNeeded = size > 0 && sortsByScore(sort);
   const query = ownValue(record, 'query');
   return {
-    query: query === undefined ? { kind: 'match_all', boost: 1 } : parseQuery(query, { path: 'query', scoring: true, scoresNeeded }),
+    query:
+      query === undefined
+        ? { kind: 'match_all', boost: 1 }
+        : parseQuery(query, { path: 'query', scoring: true, scoresNeeded }),
     sort,
     from,
     size,
@@ -57,7 +60,8 @@ export function parseSearchBody(body: SearchBody, index: IndexData): SearchPlan 
 function readOffset(record: JsonRecord, key: string, fallback: number): number {
   const value = ownValue(record, key);
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) fail(key, 'expected a non-negative integer');
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    fail(key, 'expected a non-negative integer');
   return value;
 }
 

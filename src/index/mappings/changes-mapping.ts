@@ -17,7 +17,12 @@ export function buildChangesMappings(): estypes.MappingTypeMapping {
   return {
     dynamic: false,
     properties: {
-      id: keyword, taxonId: keyword, since: keyword, changeTypes: keyword, fields: keyword, order: { type: 'integer' },
+      id: keyword,
+      taxonId: keyword,
+      since: keyword,
+      changeTypes: keyword,
+      fields: keyword,
+      order: { type: 'integer' },
       differences: { type: 'object', enabled: false },
       from: taxon,
       to: taxon,
@@ -25,6 +30,9 @@ export function buildChangesMappings(): estypes.MappingTypeMapping {
   };
 }
 
-export function buildChangesIndexBody(): { settings: typeof TAXA_INDEX_SETTINGS; mappings: estypes.MappingTypeMapping } {
+export function buildChangesIndexBody(): {
+  settings: typeof TAXA_INDEX_SETTINGS;
+  mappings: estypes.MappingTypeMapping;
+} {
   return { settings: TAXA_INDEX_SETTINGS, mappings: buildChangesMappings() };
 }

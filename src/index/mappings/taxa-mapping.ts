@@ -15,8 +15,13 @@ import { TAXON_LEAVES, type LeafKind } from '../../taxon/fields.ts';
 export const KEYWORD_IGNORE_ABOVE = 8191;
 
 const INTEGER_FIELDS = new Set([
-  'depth', 'nonHiddenDepth', 'taxonomicOrder', 'countOfSpecies', 'countOfFinnishSpecies',
-  'scientificNameSortRank', 'finnishNameSortRank',
+  'depth',
+  'nonHiddenDepth',
+  'taxonomicOrder',
+  'countOfSpecies',
+  'countOfFinnishSpecies',
+  'scientificNameSortRank',
+  'finnishNameSortRank',
 ]);
 
 function leafMapping(path: string, kind: LeafKind): estypes.MappingProperty {

@@ -10,10 +10,7 @@ export function build(clauses: FilterNode[]): AndNode {
  * ones to `must_not`, which keeps documents that lack the field. Nested ANDs are flattened and
  * an empty AND matches everything.
  */
-export function compile(
-  node: AndNode,
-  compileChild: (child: FilterNode) => Query,
-): Query {
+export function compile(node: AndNode, compileChild: (child: FilterNode) => Query): Query {
   const filter: Query[] = [];
   const mustNot: Query[] = [];
   const visit = (clause: FilterNode): void => {

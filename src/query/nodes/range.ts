@@ -7,7 +7,12 @@ export function build(field: string, bounds: { gte?: number; lte?: number }): Ra
 
 export function compile(node: RangeNode): Query {
   return {
-    range: { [node.field]: { ...(node.gte !== undefined ? { gte: node.gte } : {}), ...(node.lte !== undefined ? { lte: node.lte } : {}) } },
+    range: {
+      [node.field]: {
+        ...(node.gte !== undefined ? { gte: node.gte } : {}),
+        ...(node.lte !== undefined ? { lte: node.lte } : {}),
+      },
+    },
   };
 }
 

@@ -63,4 +63,14 @@ export interface ExistsNode {
   field: string;
 }
 
-export type FilterNode = TermNode | TermsNode | IdsNode | NotNode | AndNode | OrNode | PrefixNode | LongerPrefixNode | RangeNode | ExistsNode;
+export type FilterNode =
+  | TermNode
+  | TermsNode
+  | IdsNode
+  | NotNode
+  | AndNode
+  | OrNode
+  | PrefixNode
+  | LongerPrefixNode
+  | RangeNode
+  | ExistsNode;

@@ -8,7 +8,12 @@ import { createElasticsearchClient, LOADING_CLIENT } from '../../../src/index/el
 import { loadIntoElasticsearch } from '../../../loaders/elasticsearch-load.ts';
 import { FIXTURE_DIR } from '../../helpers/data-dir.ts';
 import {
-  containerRuntimeProblem, deletePrefixIndices, ELASTICSEARCH_IMAGE, findElasticsearch, suitePlan, type ElasticsearchSource,
+  containerRuntimeProblem,
+  deletePrefixIndices,
+  ELASTICSEARCH_IMAGE,
+  findElasticsearch,
+  suitePlan,
+  type ElasticsearchSource,
 } from '../../helpers/elasticsearch-availability.ts';
 import { fixtureCluster, MOCK_URL } from '../../helpers/elasticsearch-fixture.ts';
 
@@ -80,14 +85,18 @@ describe('suitePlan: the guard of the Elasticsearch suites', () => {
 
   it('fails, saying why and what to do, under REQUIRE_ELASTICSEARCH=1', () => {
     expect(suitePlan(absent, { REQUIRE_ELASTICSEARCH: '1' })).toEqual({
-      fail: `REQUIRE_ELASTICSEARCH=1 but no Elasticsearch is available: ${absent.skipped}. ` +
+      fail:
+        `REQUIRE_ELASTICSEARCH=1 but no Elasticsearch is available: ${absent.skipped}. ` +
         'Set ELASTICSEARCH_URL to a cluster, or make a container runtime (Docker) available to testcontainers.',
     });
     expect(suitePlan(absent, { REQUIRE_ELASTICSEARCH: 'true' })).toHaveProperty('fail');
   });
 
   it('runs on the cluster when there is one, required or not', () => {
-    const source: ElasticsearchSource = { via: 'ELASTICSEARCH_URL (http://es.test:9200)', start: () => Promise.reject(new Error('not started here')) };
+    const source: ElasticsearchSource = {
+      via: 'ELASTICSEARCH_URL (http://es.test:9200)',
+      start: () => Promise.reject(new Error('not started here')),
+    };
     expect(suitePlan(source, { REQUIRE_ELASTICSEARCH: '1' })).toEqual({ run: source });
     expect(suitePlan(source, {})).toEqual({ run: source });
   });

@@ -17,10 +17,23 @@ const FAULTS: [string, MockAnswer][] = [
   ['a timeout', { fault: 'timeout' }],
   ['a 500', errorAnswer(500, 'null_pointer_exception', 'boom at org.elasticsearch.Node(es-node-1:9300)')],
   ['a 503', errorAnswer(503, 'cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/1/state not recovered]')],
-  ['a 429', errorAnswer(429, 'es_rejected_execution_exception', 'rejected execution of search on es-node-1 (queue capacity 1000)')],
+  [
+    'a 429',
+    errorAnswer(
+      429,
+      'es_rejected_execution_exception',
+      'rejected execution of search on es-node-1 (queue capacity 1000)',
+    ),
+  ],
 ];
 
-const ROUTES = ['/taxa?pageSize=2', '/taxa/MX.46587', '/taxa/search?query=susi', '/checklist-versions', '/informal-taxon-groups'];
+const ROUTES = [
+  '/taxa?pageSize=2',
+  '/taxa/MX.46587',
+  '/taxa/search?query=susi',
+  '/checklist-versions',
+  '/informal-taxon-groups',
+];
 
 function expectUnavailable(response: { statusCode: number; json(): any }) {
   expect(response.statusCode).toBe(503);
@@ -57,12 +70,24 @@ describe('the Elasticsearch engine when the cluster fails', () => {
   }
 
   it("answers the cluster's too_many_buckets_exception as the embedded engine's limit: a 400 naming aggregateBy", async () => {
-    const nested = { type: 'too_many_buckets_exception', reason: 'Trying to create too many buckets. Must be less than or equal to: [65536].' };
+    const nested = {
+      type: 'too_many_buckets_exception',
+      reason: 'Trying to create too many buckets. Must be less than or equal to: [65536].',
+    };
     for (const status of [400, 503]) {
-      built.mock.intercept((request) => request.path.endsWith('/_search'), errorAnswer(status, 'search_phase_execution_exception', 'all shards failed', { caused_by: nested, root_cause: [nested] }));
+      built.mock.intercept(
+        (request) => request.path.endsWith('/_search'),
+        errorAnswer(status, 'search_phase_execution_exception', 'all shards failed', {
+          caused_by: nested,
+          root_cause: [nested],
+        }),
+      );
       const response = await built.app.inject({ method: 'GET', url: '/taxa/aggregate?aggregateBy=taxonRank' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ errorCode: 'BAD_REQUEST', details: { '/query/aggregateBy': [expect.stringContaining('more than 65536 buckets')] } });
+      expect(response.json()).toMatchObject({
+        errorCode: 'BAD_REQUEST',
+        details: { '/query/aggregateBy': [expect.stringContaining('more than 65536 buckets')] },
+      });
       built.mock.clearIntercepts();
     }
   });
@@ -80,7 +105,11 @@ describe('the Elasticsearch engine when the cluster fails', () => {
   it('retries a refused connection and a 502 before giving up', async () => {
     built.mock.intercept((r) => r.path.endsWith('/_search'), { fault: 'refused' }, SERVING_CLIENT.maxRetries);
     expect((await built.app.inject({ method: 'GET', url: '/taxa/MX.46587' })).statusCode).toBe(200);
-    built.mock.intercept((r) => r.path.endsWith('/_search'), errorAnswer(502, 'bad_gateway', 'proxy'), SERVING_CLIENT.maxRetries);
+    built.mock.intercept(
+      (r) => r.path.endsWith('/_search'),
+      errorAnswer(502, 'bad_gateway', 'proxy'),
+      SERVING_CLIENT.maxRetries,
+    );
     expect((await built.app.inject({ method: 'GET', url: '/taxa/MX.46587' })).statusCode).toBe(200);
     built.mock.intercept((r) => r.path.endsWith('/_search'), { fault: 'refused' }, SERVING_CLIENT.maxRetries + 1);
     expectUnavailable(await built.app.inject({ method: 'GET', url: '/taxa/MX.46587' }));
@@ -88,13 +117,21 @@ describe('the Elasticsearch engine when the cluster fails', () => {
 
   it('does not serve an answer some shards failed to give', async () => {
     built.mock.intercept((r) => r.path.endsWith('/_search'), {
-      body: { took: 1, timed_out: false, _shards: { total: 2, successful: 1, skipped: 0, failed: 1 }, hits: { total: { value: 1, relation: 'eq' }, hits: [] } },
+      body: {
+        took: 1,
+        timed_out: false,
+        _shards: { total: 2, successful: 1, skipped: 0, failed: 1 },
+        hits: { total: { value: 1, relation: 'eq' }, hits: [] },
+      },
     });
     expectUnavailable(await built.app.inject({ method: 'GET', url: '/taxa' }));
   });
 
   it('answers a 400 the cluster gives to a search as a logged 500, without internals', async () => {
-    built.mock.intercept((r) => r.path.endsWith('/_search'), errorAnswer(400, 'parsing_exception', 'unknown query [x] on taxa-taxa-current'));
+    built.mock.intercept(
+      (r) => r.path.endsWith('/_search'),
+      errorAnswer(400, 'parsing_exception', 'unknown query [x] on taxa-taxa-current'),
+    );
     const response = await built.app.inject({ method: 'GET', url: '/taxa' });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ errorCode: 'INTERNAL_ERROR', message: 'Internal error' });
@@ -104,11 +141,17 @@ describe('the Elasticsearch engine when the cluster fails', () => {
 describe('GET /health/ready on the Elasticsearch engine', () => {
   it('is 503 with the reason while the cluster is away, then 200', async () => {
     const built = await buildElasticsearchTestApp({ client: { requestTimeout: REQUEST_TIMEOUT } });
-    expect((await built.app.inject({ method: 'GET', url: '/health/ready' })).json()).toEqual({ ready: true, engine: 'elasticsearch' });
+    expect((await built.app.inject({ method: 'GET', url: '/health/ready' })).json()).toEqual({
+      ready: true,
+      engine: 'elasticsearch',
+    });
     built.mock.intercept(() => true, { fault: 'refused' });
     const away = await built.app.inject({ method: 'GET', url: '/health/ready' });
     expect(away.statusCode).toBe(503);
-    expect(away.json()).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', message: 'Not ready: the search cluster cannot be reached' });
+    expect(away.json()).toMatchObject({
+      errorCode: 'SERVICE_UNAVAILABLE',
+      message: 'Not ready: the search cluster cannot be reached',
+    });
     expect((await built.app.inject({ method: 'GET', url: '/health/live' })).json()).toEqual({ live: true });
     built.mock.clearIntercepts();
     expect((await built.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
@@ -117,7 +160,9 @@ describe('GET /health/ready on the Elasticsearch engine', () => {
 
   it('is 503 while no version is loaded', async () => {
     const mock = createMockConnection(new MemoryCluster().handle);
-    const engine = createElasticsearchEngine({ client: createElasticsearchClient(MOCK_URL, SERVING_CLIENT, mock.Connection) });
+    const engine = createElasticsearchEngine({
+      client: createElasticsearchClient(MOCK_URL, SERVING_CLIENT, mock.Connection),
+    });
     const app = await createApp({ engine });
     const response = await app.inject({ method: 'GET', url: '/health/ready' });
     expect(response.statusCode).toBe(503);
@@ -132,7 +177,10 @@ describe('a reload under a running Elasticsearch engine', () => {
   it('serves the new data set, and a version it dropped is an unknown version (400), not a 500', async () => {
     const built = await buildElasticsearchTestApp();
     expect((await built.app.inject({ method: 'GET', url: '/taxa?checklistVersion=MR.424' })).statusCode).toBe(200);
-    const smaller = await fixtureCopy({ 'MR.424.ndjson': null, 'current.ndjson': '{"id": "MX.1", "nameAccordingTo": "MR.1"}\n' });
+    const smaller = await fixtureCopy({
+      'MR.424.ndjson': null,
+      'current.ndjson': '{"id": "MX.1", "nameAccordingTo": "MR.1"}\n',
+    });
     const loader = createElasticsearchClient(MOCK_URL, SERVING_CLIENT, built.mock.Connection);
     await loadIntoElasticsearch(smaller, { client: loader });
 
@@ -140,7 +188,8 @@ describe('a reload under a running Elasticsearch engine', () => {
     const dropped = await built.app.inject({ method: 'GET', url: '/taxa?checklistVersion=MR.424' });
     expect(dropped.statusCode).toBe(400);
     expect(dropped.json()).toMatchObject({
-      errorCode: 'UNKNOWN_CHECKLIST_VERSION', message: "Unknown checklistVersion 'MR.424'; loaded versions: current",
+      errorCode: 'UNKNOWN_CHECKLIST_VERSION',
+      message: "Unknown checklistVersion 'MR.424'; loaded versions: current",
       details: { '/query/checklistVersion': ['must be one of: current'] },
     });
     expect((await built.app.inject({ method: 'GET', url: '/taxa' })).json().total).toBe(1);
@@ -152,7 +201,9 @@ describe('a reload under a running Elasticsearch engine', () => {
     built.cluster.aliases.delete('taxa-names-current');
     const response = await built.app.inject({ method: 'GET', url: '/autocomplete/taxa?query=kuusi' });
     expect(response.statusCode).toBe(503);
-    expect(response.json().message).toBe("Service unavailable: the names index of checklist version 'current' is not loaded");
+    expect(response.json().message).toBe(
+      "Service unavailable: the names index of checklist version 'current' is not loaded",
+    );
     expect((await built.app.inject({ method: 'GET', url: '/taxa/MX.46587' })).statusCode).toBe(200);
     await built.close();
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  aliasName, aliasPattern, catalogAlias, loadStamp, physicalIndexName, prefixProblem, versionProblem,
+  aliasName,
+  aliasPattern,
+  catalogAlias,
+  loadStamp,
+  physicalIndexName,
+  prefixProblem,
+  versionProblem,
 } from '../../../src/index/elasticsearch/naming.ts';
 
 describe('index and alias names', () => {
@@ -23,7 +29,11 @@ describe('index and alias names', () => {
 
   it('refuses versions that cannot name an index or collide once lower-cased', () => {
     expect(versionProblem(['current', 'MR.424', 'MR.484'])).toBeUndefined();
-    expect(versionProblem(['current', 'My version'])).toBe("checklist version 'My version' cannot be part of an index name (lower-case letters, digits, '.', '_' or '-' only)");
-    expect(versionProblem(['MR.424', 'mr.424'])).toBe("checklist versions 'MR.424' and 'mr.424' differ only in case; index names are lower case");
+    expect(versionProblem(['current', 'My version'])).toBe(
+      "checklist version 'My version' cannot be part of an index name (lower-case letters, digits, '.', '_' or '-' only)",
+    );
+    expect(versionProblem(['MR.424', 'mr.424'])).toBe(
+      "checklist versions 'MR.424' and 'mr.424' differ only in case; index names are lower case",
+    );
   });
 });

@@ -14,7 +14,11 @@ const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 const REQUESTS: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
   { method: 'GET', url: '/taxa?sortOrder=finnishName&pageSize=5&selectedFields=id,vernacularName' },
   { method: 'GET', url: '/taxa?page=99999999&pageSize=1000' },
-  { method: 'POST', url: '/taxa?pageSize=3', payload: { 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnVU'], invasiveSpecies: false } },
+  {
+    method: 'POST',
+    url: '/taxa?pageSize=3',
+    payload: { 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnVU'], invasiveSpecies: false },
+  },
   { method: 'GET', url: '/taxa?checklistVersion=MR.424&id=MX.28965,MX.26447&selectedFields=id,scientificName' },
   { method: 'GET', url: '/taxa/species?pageSize=5' },
   { method: 'POST', url: '/taxa/species', payload: { finnish: true } },
@@ -87,7 +91,9 @@ describe('the Elasticsearch engine on the wire', () => {
     elasticsearch.engine.dropCaches();
     elasticsearch.mock.requests.length = 0;
     for (let n = 0; n < 3; n++) await elasticsearch.app.inject({ method: 'GET', url: '/taxa?pageSize=1' });
-    const reads = elasticsearch.mock.requests.filter((r) => !r.path.endsWith('/_search')).map((r) => `${r.method} ${r.path}`);
+    const reads = elasticsearch.mock.requests
+      .filter((r) => !r.path.endsWith('/_search'))
+      .map((r) => `${r.method} ${r.path}`);
     expect(reads.sort()).toEqual(['GET /_alias/taxa-taxa-*', 'GET /taxa-catalog/_doc/catalog']);
   });
 });

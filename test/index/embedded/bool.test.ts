@@ -17,7 +17,13 @@ describe('bool', () => {
   it('excludes must_not matches and keeps documents without the field', () => {
     expect(matching(index, { bool: { must_not: [bird] } })).toEqual(['t4', 't5', 't6']);
     expect(matching(index, { bool: { filter: [species], must_not: [forest, finnish] } })).toEqual([]);
-    expect(matching(index, { bool: { must_not: { term: { 'vernacular.en': 'oaks' } } } })).toEqual(['t1', 't2', 't3', 't4', 't6']);
+    expect(matching(index, { bool: { must_not: { term: { 'vernacular.en': 'oaks' } } } })).toEqual([
+      't1',
+      't2',
+      't3',
+      't4',
+      't6',
+    ]);
   });
 
   it('requires one should clause when there is no must or filter', () => {
@@ -35,7 +41,9 @@ describe('bool', () => {
     expect(matching(index, { bool: { should, minimum_should_match: 3 } })).toEqual(['t2']);
     expect(matching(index, { bool: { filter: [finnish], should, minimum_should_match: 2 } })).toEqual(['t2', 't6']);
     for (const form of ['3', -1, '67%', '-34%', 1.5]) {
-      expect(() => matching(index, { bool: { should, minimum_should_match: form } } as never)).toThrow(/minimum_should_match: unsupported value/);
+      expect(() => matching(index, { bool: { should, minimum_should_match: form } } as never)).toThrow(
+        /minimum_should_match: unsupported value/,
+      );
     }
   });
 
@@ -53,15 +61,25 @@ describe('bool', () => {
   });
 
   it('nests', () => {
-    const query = { bool: { filter: [{ bool: { should: [{ term: { rank: 'genus' } }, { bool: { filter: [species], must_not: [finnish] } }] } }] } };
+    const query = {
+      bool: {
+        filter: [
+          { bool: { should: [{ term: { rank: 'genus' } }, { bool: { filter: [species], must_not: [finnish] } }] } },
+        ],
+      },
+    };
     expect(matching(index, query)).toEqual(['t3', 't4', 't5']);
   });
 
   it('refuses unknown keys and combined minimum_should_match specs', () => {
-    expect(() => index.search(untyped({ query: { bool: { filter: [{ bool: { filter: [species], adjust_pure_negative: false } }] } } }))).toThrow(
-      new UnsupportedQueryError('query.bool.filter.bool.adjust_pure_negative'),
+    expect(() =>
+      index.search(
+        untyped({ query: { bool: { filter: [{ bool: { filter: [species], adjust_pure_negative: false } }] } } }),
+      ),
+    ).toThrow(new UnsupportedQueryError('query.bool.filter.bool.adjust_pure_negative'));
+    expect(() => matching(index, { bool: { should: [species], minimum_should_match: '3<90%' } } as never)).toThrow(
+      /minimum_should_match/,
     );
-    expect(() => matching(index, { bool: { should: [species], minimum_should_match: '3<90%' } } as never)).toThrow(/minimum_should_match/);
   });
 });
 

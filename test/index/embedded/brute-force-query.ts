@@ -53,7 +53,8 @@ function matchesField(kind: string, body: Body, doc: Doc, fields: Fields): boole
   const field = Object.keys(body).find((key) => key !== 'boost')!;
   const spec = fields[field];
   const option = body[field];
-  const value = typeof option === 'object' && option !== null && !Array.isArray(option) ? (option as Body)['value'] : option;
+  const value =
+    typeof option === 'object' && option !== null && !Array.isArray(option) ? (option as Body)['value'] : option;
   if (kind === 'term' && field === '_id' && spec === undefined) return value === doc['id'];
   if (spec === undefined) return false;
   const values = indexed(doc, field, spec);
@@ -89,7 +90,9 @@ function matchesBool(body: Body, doc: Doc, fields: Fields): boolean {
 
 function exists(field: string, doc: Doc, fields: Fields): boolean {
   const names = Object.keys(fields).filter((name) =>
-    field.includes('*') ? new RegExp(`^${field.split('*').join('.*')}$`).test(name) : name === field || name.startsWith(`${field}.`),
+    field.includes('*')
+      ? new RegExp(`^${field.split('*').join('.*')}$`).test(name)
+      : name === field || name.startsWith(`${field}.`),
   );
   return names.some((name) => indexed(doc, name, fields[name]!).length > 0);
 }
@@ -102,8 +105,10 @@ function inRange(key: Key, bounds: Body, bound: (value: unknown) => Key): boolea
     if (op.startsWith('g')) lower = [op, value];
     if (op.startsWith('l')) upper = [op, value];
   }
-  const above = lower === undefined || lower[1] === null || compareKeys(key, bound(lower[1])) >= (lower[0] === 'gt' ? 1 : 0);
-  const below = upper === undefined || upper[1] === null || compareKeys(key, bound(upper[1])) <= (upper[0] === 'lt' ? -1 : 0);
+  const above =
+    lower === undefined || lower[1] === null || compareKeys(key, bound(lower[1])) >= (lower[0] === 'gt' ? 1 : 0);
+  const below =
+    upper === undefined || upper[1] === null || compareKeys(key, bound(upper[1])) <= (upper[0] === 'lt' ? -1 : 0);
   return above && below;
 }
 

@@ -24,7 +24,8 @@ export type BruteAnswer = { refused: string } | { response: Body };
 export function bruteSearch(docs: Doc[], fields: Fields, body: Body): BruteAnswer {
   const sort = sortKeys(body['sort']);
   const size = (body['size'] as number | undefined) ?? 10;
-  const relevance = sort.length === 0 || (sort.length === 1 && sort[0]!.field === '_score' && sort[0]!.order === 'desc');
+  const relevance =
+    sort.length === 0 || (sort.length === 1 && sort[0]!.field === '_score' && sort[0]!.order === 'desc');
   const scoresNeeded = size > 0 && (relevance || sort.some((key) => key.field === '_score'));
   const query = (body['query'] as Query | undefined) ?? { match_all: {} };
   try {
@@ -41,10 +42,19 @@ export function bruteSearch(docs: Doc[], fields: Fields, body: Body): BruteAnswe
   const from = (body['from'] as number | undefined) ?? 0;
   const hits = matched.slice(from, from + size).map((m) => hit(m, body, sort, relevance, fields));
   const response: Body = {
-    hits: { ...totalOf(matched.length, body['track_total_hits']), max_score: relevance && size > 0 && matched.length > 0 ? matched[0]!.score : null, hits },
+    hits: {
+      ...totalOf(matched.length, body['track_total_hits']),
+      max_score: relevance && size > 0 && matched.length > 0 ? matched[0]!.score : null,
+      hits,
+    },
   };
   const aggs = body['aggs'] as Body | undefined;
-  if (aggs !== undefined && Object.keys(aggs).length > 0) response['aggregations'] = aggregate(aggs, matched.map((m) => m.doc), fields);
+  if (aggs !== undefined && Object.keys(aggs).length > 0)
+    response['aggregations'] = aggregate(
+      aggs,
+      matched.map((m) => m.doc),
+      fields,
+    );
   return { response };
 }
 
@@ -100,7 +110,8 @@ function totalOf(total: number, track: unknown): Body {
 
 function aggregate(aggs: Body, matched: Doc[], fields: Fields): Record<string, estypes.AggregationsAggregate> {
   const result: Record<string, estypes.AggregationsAggregate> = {};
-  for (const [name, container] of Object.entries(aggs)) result[name] = termsAggregation(container as Body, matched, fields);
+  for (const [name, container] of Object.entries(aggs))
+    result[name] = termsAggregation(container as Body, matched, fields);
   return result;
 }
 
@@ -120,7 +131,9 @@ function termsAggregation(container: Body, matched: Doc[], fields: Fields): esty
     sum_other_doc_count: sum(candidates.slice(size)),
     buckets: candidates.slice(0, size).map(([key, count]) => {
       const bucket: estypes.AggregationsStringTermsBucket =
-        spec?.type === 'boolean' ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: count } : { key, doc_count: count };
+        spec?.type === 'boolean'
+          ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: count }
+          : { key, doc_count: count };
       const sub = (container['aggs'] as Body | undefined) ?? {};
       const inBucket = matched.filter((doc) => keysOf(doc).includes(key));
       return { ...bucket, ...aggregate(sub, inBucket, fields) };

@@ -1,10 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Bitset } from '../../../src/index/embedded/sets/bitset.ts';
-import { asBitset, DocList, filterByBits, filterBySorted, gallop, lowerBound, mergeSorted } from '../../../src/index/embedded/sets/doc-set.ts';
+import {
+  asBitset,
+  DocList,
+  filterByBits,
+  filterBySorted,
+  gallop,
+  lowerBound,
+  mergeSorted,
+} from '../../../src/index/embedded/sets/doc-set.ts';
 import { Scratch } from '../../../src/index/embedded/sets/scratch.ts';
 
-const sortedArb = (max: number) => fc.uniqueArray(fc.integer({ min: 0, max }), { maxLength: 120 }).map((docs) => Uint32Array.from(docs).sort());
+const sortedArb = (max: number) =>
+  fc.uniqueArray(fc.integer({ min: 0, max }), { maxLength: 120 }).map((docs) => Uint32Array.from(docs).sort());
 
 describe('sorted list kernels', () => {
   it('find lower bounds by binary search and by galloping', () => {
@@ -29,10 +38,16 @@ describe('sorted list kernels', () => {
           return Array.from(out.subarray(0, filter(input, out)));
         };
         const padded = new Uint32Array([7, ...docs, 999]).subarray(1, docs.length + 1);
-        expect(run((input, out) => filterBySorted(input, input.length, out, keep, padded, 0, padded.length))).toEqual(expected);
+        expect(run((input, out) => filterBySorted(input, input.length, out, keep, padded, 0, padded.length))).toEqual(
+          expected,
+        );
         const shifted = new Uint32Array([0, ...docs]);
-        expect(run((input, out) => filterBySorted(input, input.length, out, keep, shifted, 1, shifted.length))).toEqual(expected);
-        expect(run((input, out) => filterByBits(input, input.length, out, keep, Bitset.of(1000, docs)))).toEqual(expected);
+        expect(run((input, out) => filterBySorted(input, input.length, out, keep, shifted, 1, shifted.length))).toEqual(
+          expected,
+        );
+        expect(run((input, out) => filterByBits(input, input.length, out, keep, Bitset.of(1000, docs)))).toEqual(
+          expected,
+        );
       }),
     );
   });
@@ -52,7 +67,12 @@ describe('sorted list kernels', () => {
       fc.property(sortedArb(100), fc.integer({ min: 0, max: 110 }), (docs, probe) => {
         const list = new DocList(101, docs);
         const bits = Bitset.of(101, docs);
-        expect([list.count(), list.has(probe), list.next(probe), list.nth(probe)]).toEqual([bits.count(), probe < 101 && bits.has(probe), bits.next(probe), bits.nth(probe)]);
+        expect([list.count(), list.has(probe), list.next(probe), list.nth(probe)]).toEqual([
+          bits.count(),
+          probe < 101 && bits.has(probe),
+          bits.next(probe),
+          bits.nth(probe),
+        ]);
         expect(list.countAnd(Bitset.of(101, [probe % 101]))).toBe(bits.countAnd(Bitset.of(101, [probe % 101])));
         expect(Array.from(asBitset(list).toArray())).toEqual(Array.from(docs));
       }),

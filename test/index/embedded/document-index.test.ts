@@ -6,7 +6,9 @@ import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field
 import { IndexingError } from '../../../src/index/embedded/build/index-values.ts';
 import { fixtureIndex, taxa } from './fixtures.ts';
 
-const fields = fieldCatalogFromMapping({ properties: { n: { type: 'byte' }, b: { type: 'boolean' }, k: { type: 'keyword' } } });
+const fields = fieldCatalogFromMapping({
+  properties: { n: { type: 'byte' }, b: { type: 'boolean' }, k: { type: 'keyword' } },
+});
 
 describe('DocumentIndex', () => {
   it('knows its size and returns copies of documents by id', () => {
@@ -22,14 +24,21 @@ describe('DocumentIndex', () => {
       yield { id: 'b', k: 'y' };
     }
     const index = DocumentIndex.build(docs(), { fields, idField: 'id' });
-    expect(index.search({ size: 1 }).hits.hits[0]).toEqual({ _index: '', _id: 'a', _score: 1, _source: { id: 'a', k: 'x' } });
+    expect(index.search({ size: 1 }).hits.hits[0]).toEqual({
+      _index: '',
+      _id: 'a',
+      _score: 1,
+      _source: { id: 'a', k: 'x' },
+    });
   });
 
   it('refuses documents Elasticsearch would reject, naming the document', () => {
     const build = (docs: object[]) => () => DocumentIndex.build(docs, { fields, idField: 'id' });
     expect(build([{ id: 'a' }, { id: 'a' }])).toThrow(new IndexingError('duplicate document id [a]'));
     expect(build([{ k: 'x' }])).toThrow(/without a string \[id\]/);
-    expect(build([{ id: 'a', n: 200 }])).toThrow(/document \[a\]: value 200 is out of range for field \[n\] of type \[byte\]/);
+    expect(build([{ id: 'a', n: 200 }])).toThrow(
+      /document \[a\]: value 200 is out of range for field \[n\] of type \[byte\]/,
+    );
     expect(build([{ id: 'a', b: 'yes' }])).toThrow(/field \[b\] of type \[boolean\] cannot hold \[yes\]/);
     expect(build([{ id: 'a', k: { x: 1 } }])).toThrow(/field \[k\] of type \[keyword\] cannot hold an object/);
     expect(build([{ id: 'a', n: 'ten' }])).toThrow(IndexingError);
@@ -45,7 +54,8 @@ describe('DocumentIndex', () => {
       ],
       { fields, idField: 'id' },
     );
-    const filter = (query: Query) => index.search({ query: { bool: { filter: [query] } } }).hits.hits.map((hit) => hit._id);
+    const filter = (query: Query) =>
+      index.search({ query: { bool: { filter: [query] } } }).hits.hits.map((hit) => hit._id);
     expect(filter({ term: { n: 3 } })).toEqual(['a']);
     expect(filter({ term: { n: -3 } })).toEqual(['b']);
     expect(filter({ exists: { field: 'n' } })).toEqual(['a', 'b']);
@@ -68,7 +78,9 @@ describe('DocumentIndex', () => {
   });
 
   it('numbers fields with many distinct terms by sorting instead of hashing, with the same answers', () => {
-    const many = fieldCatalogFromMapping({ properties: { name: { type: 'keyword' }, rank: { type: 'long' }, parity: { type: 'keyword' } } });
+    const many = fieldCatalogFromMapping({
+      properties: { name: { type: 'keyword' }, rank: { type: 'long' }, parity: { type: 'keyword' } },
+    });
     const count = 40_000;
     const docs = Array.from({ length: count }, (_, i) => ({
       id: `d${i}`,
@@ -77,34 +89,60 @@ describe('DocumentIndex', () => {
       parity: i % 2 === 0 ? 'even' : 'odd',
     }));
     const index = DocumentIndex.build(docs, { fields: many, idField: 'id' });
-    const filter = (query: Query, extra: SearchBody = {}) => index.search({ query: { bool: { filter: [query] } }, track_total_hits: true, ...extra }).hits;
+    const filter = (query: Query, extra: SearchBody = {}) =>
+      index.search({ query: { bool: { filter: [query] } }, track_total_hits: true, ...extra }).hits;
     expect(filter({ term: { name: 'n7919' } }).hits.map((hit) => hit._id)).toEqual(['d1']);
     expect(filter({ range: { rank: { gte: 100, lte: 199 } } }).total).toEqual({ value: 100, relation: 'eq' });
     expect(filter({ prefix: { name: { value: '😀' } } }).total).toEqual({ value: 40, relation: 'eq' });
     expect(filter({ prefix: { name: { value: 'n1' } } }).total).toEqual({ value: 11111, relation: 'eq' });
-    const byRank = filter({ term: { parity: 'odd' } }, { sort: [{ rank: 'desc' }], size: 3 }).hits.map((hit) => hit.sort);
+    const byRank = filter({ term: { parity: 'odd' } }, { sort: [{ rank: 'desc' }], size: 3 }).hits.map(
+      (hit) => hit.sort,
+    );
     expect(byRank).toEqual([[39999], [39997], [39995]]);
     const aggregated = index.search({ size: 0, aggs: { r: { terms: { field: 'rank', size: 2 } } } }).aggregations;
-    expect(aggregated).toEqual({ r: { doc_count_error_upper_bound: 0, sum_other_doc_count: 39998, buckets: [{ key: 0, doc_count: 1 }, { key: 1, doc_count: 1 }] } });
+    expect(aggregated).toEqual({
+      r: {
+        doc_count_error_upper_bound: 0,
+        sum_other_doc_count: 39998,
+        buckets: [
+          { key: 0, doc_count: 1 },
+          { key: 1, doc_count: 1 },
+        ],
+      },
+    });
   });
 
   it('builds fields up front or on first use, with the same answers, and checks every value during build either way', () => {
-    const body = { query: { bool: { filter: [{ range: { n: { gte: 2 } } }] } }, sort: [{ k: 'desc' as const }], aggs: { b: { terms: { field: 'b' } } } };
+    const body = {
+      query: { bool: { filter: [{ range: { n: { gte: 2 } } }] } },
+      sort: [{ k: 'desc' as const }],
+      aggs: { b: { terms: { field: 'b' } } },
+    };
     const docs = [
       { id: 'a', n: 1, k: 'x', b: true },
       { id: 'b', n: 2, k: 'y', b: false },
       { id: 'c', n: 3, k: ['z', 'w'] },
     ];
     const answers = (['all', ['n'], undefined] as const).map((eagerFields) => {
-      const { took, ...rest } = DocumentIndex.build(docs, { fields, idField: 'id', ...(eagerFields ? { eagerFields } : {}) }).search(body);
+      const { took, ...rest } = DocumentIndex.build(docs, {
+        fields,
+        idField: 'id',
+        ...(eagerFields ? { eagerFields } : {}),
+      }).search(body);
       return rest;
     });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    const { took, ...sortedUpFront } = DocumentIndex.build(docs, { fields, idField: 'id', docValueFields: ['k'] }).search(body);
+    const { took, ...sortedUpFront } = DocumentIndex.build(docs, {
+      fields,
+      idField: 'id',
+      docValueFields: ['k'],
+    }).search(body);
     expect(sortedUpFront).toEqual(answers[0]);
     expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id' })).toThrow(/out of range/);
-    expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id', eagerFields: 'all' })).toThrow(/out of range/);
+    expect(() => DocumentIndex.build([{ id: 'a', n: 1000 }], { fields, idField: 'id', eagerFields: 'all' })).toThrow(
+      /out of range/,
+    );
   });
 
   it('indexes the fields a mapping leaves out of _source, and keeps them out of every hit, as Elasticsearch does', () => {
@@ -117,9 +155,18 @@ describe('DocumentIndex', () => {
     const index = DocumentIndex.build(docs, { fields, idField: 'id', sourceExcludes: ['k'] });
     const body = { query: { bool: { filter: [{ terms: { k: ['y', 'z'] } }] } }, sort: [{ k: 'asc' as const }] };
     const hits = index.search(body).hits.hits;
-    expect(hits.map((hit) => [hit._id, hit.sort])).toEqual([['a', ['x']], ['b', ['z']]]);
-    expect(hits.map((hit) => hit._source)).toEqual([{ id: 'a', n: 1 }, { id: 'b', n: 2, b: true }]);
-    expect(index.search({ query: { bool: { filter: [{ exists: { field: 'k' } }] } } }).hits.total).toEqual({ value: 2, relation: 'eq' });
+    expect(hits.map((hit) => [hit._id, hit.sort])).toEqual([
+      ['a', ['x']],
+      ['b', ['z']],
+    ]);
+    expect(hits.map((hit) => hit._source)).toEqual([
+      { id: 'a', n: 1 },
+      { id: 'b', n: 2, b: true },
+    ]);
+    expect(index.search({ query: { bool: { filter: [{ exists: { field: 'k' } }] } } }).hits.total).toEqual({
+      value: 2,
+      relation: 'eq',
+    });
     // Asking to exclude what is not stored, or nothing, gives the same documents.
     const excluding = index.search({ ...body, _source: { excludes: ['k'] } }).hits.hits;
     expect(excluding.map((hit) => hit._source)).toEqual(hits.map((hit) => hit._source));
@@ -129,7 +176,11 @@ describe('DocumentIndex', () => {
 
   it('checks candidates against a range by their doc values, with the answers of the posting lists', () => {
     const numbers = fieldCatalogFromMapping({ properties: { n: { type: 'integer' }, k: { type: 'keyword' } } });
-    const docs = Array.from({ length: 5000 }, (_, i) => ({ id: `d${i}`, k: i % 97 === 0 ? 'rare' : 'common', n: i % 7 === 0 ? [i % 50, 60 + (i % 30)] : i % 50 }));
+    const docs = Array.from({ length: 5000 }, (_, i) => ({
+      id: `d${i}`,
+      k: i % 97 === 0 ? 'rare' : 'common',
+      n: i % 7 === 0 ? [i % 50, 60 + (i % 30)] : i % 50,
+    }));
     const bodies = [
       { query: { bool: { filter: [{ term: { k: 'rare' } }, { range: { n: { gte: 10, lte: 30 } } }] } } },
       { query: { bool: { filter: [{ term: { k: 'rare' } }, { range: { n: { gte: 65 } } }] } } },
@@ -137,7 +188,11 @@ describe('DocumentIndex', () => {
     ].map((body) => ({ ...body, size: 100 }));
     const withDocValues = DocumentIndex.build(docs, { fields: numbers, idField: 'id', docValueFields: ['n'] });
     const withLists = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
-    const idsOf = (index: DocumentIndex, body: object) => index.search(body).hits.hits.map((hit) => hit._id).sort();
+    const idsOf = (index: DocumentIndex, body: object) =>
+      index
+        .search(body)
+        .hits.hits.map((hit) => hit._id)
+        .sort();
     for (const body of bodies) {
       const expected = docs
         .filter((doc) => doc.k === 'rare')
@@ -157,22 +212,39 @@ describe('DocumentIndex', () => {
   });
 
   it('pages through a search in growing pages with the answers of one page, scores and sort values included', () => {
-    const numbers = fieldCatalogFromMapping({ properties: { n: { type: 'integer' }, k: { type: 'keyword' }, r: { type: 'integer' } } });
-    const docs = Array.from({ length: 3000 }, (_, i) => ({ id: `d${i}`, k: ['a', 'b', 'c'][i % 3]!, n: (i * 7919) % 1000, r: i % 5 }));
+    const numbers = fieldCatalogFromMapping({
+      properties: { n: { type: 'integer' }, k: { type: 'keyword' }, r: { type: 'integer' } },
+    });
+    const docs = Array.from({ length: 3000 }, (_, i) => ({
+      id: `d${i}`,
+      k: ['a', 'b', 'c'][i % 3]!,
+      n: (i * 7919) % 1000,
+      r: i % 5,
+    }));
     const bodies: SearchBody[] = [
       { query: { bool: { filter: [{ terms: { k: ['a', 'b'] } }] } }, sort: [{ r: 'asc' }, { n: 'desc' }] },
       {
-        query: { bool: { filter: [{ range: { n: { lte: 899 } } }], should: [{ constant_score: { filter: { term: { k: 'c' } }, boost: 4 } }, { constant_score: { filter: { term: { r: 2 } }, boost: 1 } }] } },
+        query: {
+          bool: {
+            filter: [{ range: { n: { lte: 899 } } }],
+            should: [
+              { constant_score: { filter: { term: { k: 'c' } }, boost: 4 } },
+              { constant_score: { filter: { term: { r: 2 } }, boost: 1 } },
+            ],
+          },
+        },
         sort: [{ r: 'asc' }, { _score: { order: 'desc' } }, { n: 'asc' }],
       },
       { query: { bool: { should: [{ constant_score: { filter: { term: { k: 'c' } }, boost: 2 } }] } } },
     ];
     const index = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
-    const brief = (hits: { _id?: string; _score?: unknown; sort?: unknown }[]) => hits.map((hit) => [hit._id, hit._score, hit.sort]);
+    const brief = (hits: { _id?: string; _score?: unknown; sort?: unknown }[]) =>
+      hits.map((hit) => [hit._id, hit._score, hit.sort]);
     for (const body of bodies) {
       const whole = index.search({ ...body, from: 0, size: 3000, track_total_hits: true });
       const pages = [];
-      for (let from = 0, size = 16; from < 3000; from += size, size *= 4) pages.push(index.search({ ...body, from, size, track_total_hits: true }));
+      for (let from = 0, size = 16; from < 3000; from += size, size *= 4)
+        pages.push(index.search({ ...body, from, size, track_total_hits: true }));
       expect(pages.length).toBeGreaterThan(3);
       expect(brief(pages.flatMap((page) => page.hits.hits))).toEqual(brief(whole.hits.hits));
       for (const page of pages) {
@@ -183,8 +255,15 @@ describe('DocumentIndex', () => {
   });
 
   it('sorts by sums of constant scores, sparse and dense clauses alike, with the score of each document', () => {
-    const numbers = fieldCatalogFromMapping({ properties: { n: { type: 'integer' }, k: { type: 'keyword' }, t: { type: 'keyword' } } });
-    const docs = Array.from({ length: 4000 }, (_, i) => ({ id: `d${i}`, n: i, k: i % 2 === 0 ? 'even' : 'odd', t: [`m${i % 7}`, `r${i % 1000}`] }));
+    const numbers = fieldCatalogFromMapping({
+      properties: { n: { type: 'integer' }, k: { type: 'keyword' }, t: { type: 'keyword' } },
+    });
+    const docs = Array.from({ length: 4000 }, (_, i) => ({
+      id: `d${i}`,
+      n: i,
+      k: i % 2 === 0 ? 'even' : 'odd',
+      t: [`m${i % 7}`, `r${i % 1000}`],
+    }));
     const clauses = [
       { filter: { term: { k: 'even' } }, boost: 1 },
       { filter: { terms: { t: ['m3', 'm5'] } }, boost: 2 },
@@ -201,13 +280,22 @@ describe('DocumentIndex', () => {
     };
     const index = DocumentIndex.build(docs, { fields: numbers, idField: 'id' });
     const body: SearchBody = {
-      query: { bool: { filter: [{ range: { n: { gte: 100 } } }], should: clauses.map((clause) => ({ constant_score: clause })) } },
+      query: {
+        bool: {
+          filter: [{ range: { n: { gte: 100 } } }],
+          should: clauses.map((clause) => ({ constant_score: clause })),
+        },
+      },
       sort: [{ _score: { order: 'desc' } }, { n: 'asc' }],
       size: 4000,
     };
     const expected = docs
       .filter((doc) => doc.n >= 100)
-      .map((doc) => ({ id: doc.id, n: doc.n, score: clauses.reduce((sum, clause) => sum + (matches(doc, clause.filter) ? clause.boost : 0), 0) }))
+      .map((doc) => ({
+        id: doc.id,
+        n: doc.n,
+        score: clauses.reduce((sum, clause) => sum + (matches(doc, clause.filter) ? clause.boost : 0), 0),
+      }))
       .sort((a, b) => b.score - a.score || a.n - b.n);
     const hits = index.search(body).hits.hits;
     expect(hits.map((hit) => [hit._id, hit.sort])).toEqual(expected.map((doc) => [doc.id, [doc.score, doc.n]]));
@@ -215,19 +303,37 @@ describe('DocumentIndex', () => {
   });
 
   it('answers a repeated body from its query cache as it answered it first, and never keeps what a body cannot name exactly', () => {
-    const docs = Array.from({ length: 3000 }, (_, i) => ({ id: `d${i}`, n: i % 100, k: i % 3 === 0 ? 'x' : 'y', b: i % 5 === 0 }));
+    const docs = Array.from({ length: 3000 }, (_, i) => ({
+      id: `d${i}`,
+      n: i % 100,
+      k: i % 3 === 0 ? 'x' : 'y',
+      b: i % 5 === 0,
+    }));
     const cached = DocumentIndex.build(docs, { fields, idField: 'id' });
     const fresh = DocumentIndex.build(docs, { fields, idField: 'id', queryCache: false });
-    const dense: SearchBody = { query: { bool: { filter: [{ term: { k: 'y' } }], must_not: [{ term: { b: true } }] } }, sort: ['n'], from: 5, size: 7 };
-    const sparse: SearchBody = { query: { bool: { filter: [{ term: { k: 'x' } }, { range: { n: { gte: 10, lte: 12 } } }] } }, track_total_hits: true };
-    const counted: SearchBody = { query: { bool: { filter: [{ term: { k: 'x' } }] } }, size: 0, aggs: { n: { terms: { field: 'n', size: 3 } } } };
+    const dense: SearchBody = {
+      query: { bool: { filter: [{ term: { k: 'y' } }], must_not: [{ term: { b: true } }] } },
+      sort: ['n'],
+      from: 5,
+      size: 7,
+    };
+    const sparse: SearchBody = {
+      query: { bool: { filter: [{ term: { k: 'x' } }, { range: { n: { gte: 10, lte: 12 } } }] } },
+      track_total_hits: true,
+    };
+    const counted: SearchBody = {
+      query: { bool: { filter: [{ term: { k: 'x' } }] } },
+      size: 0,
+      aggs: { n: { terms: { field: 'n', size: 3 } } },
+    };
     const answer = (index: DocumentIndex, body: SearchBody) => {
       const { took, ...rest } = index.search(structuredClone(body));
       return rest;
     };
     // Other searches in between reuse the scratch memory the kept matches were copied out of.
     for (let round = 0; round < 3; round++) {
-      for (const body of [dense, sparse, counted, { ...dense, from: 40 }]) expect(answer(cached, body)).toEqual(answer(fresh, body));
+      for (const body of [dense, sparse, counted, { ...dense, from: 40 }])
+        expect(answer(cached, body)).toEqual(answer(fresh, body));
     }
     // `size: NaN` is refused, and `size: null` is the default, though both are written `null`.
     expect(answer(cached, { size: null } as never).hits.hits).toHaveLength(10);

@@ -35,7 +35,8 @@ function engineAnswer(index: DocumentIndex, body: Record<string, unknown>): { re
     const { took: _took, timed_out: _timedOut, _shards, ...response } = index.search(untyped(body));
     return { response };
   } catch (error) {
-    if (error instanceof UnsupportedQueryError) return { refused: error.clause.startsWith('scoring leaf') ? 'scoring leaf' : error.clause };
+    if (error instanceof UnsupportedQueryError)
+      return { refused: error.clause.startsWith('scoring leaf') ? 'scoring leaf' : error.clause };
     throw error;
   }
 }
@@ -47,7 +48,8 @@ function engineAnswer(index: DocumentIndex, body: Record<string, unknown>): { re
 function check(docs: Record<string, unknown>[], bodies: Record<string, unknown>[]): void {
   for (const queryCache of [false, true]) {
     const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id', queryCache });
-    for (const body of [...bodies, ...bodies]) expect(engineAnswer(index, body)).toEqual(bruteSearch(docs, propertyFields, body));
+    for (const body of [...bodies, ...bodies])
+      expect(engineAnswer(index, body)).toEqual(bruteSearch(docs, propertyFields, body));
   }
 }
 
@@ -66,7 +68,10 @@ describe('evaluation strategies chosen at random', () => {
     fc.assert(
       fc.property(docsArb, scoringQueryArb, fc.integer({ min: 0, max: 5 }), fc.integer(), (docs, query, from, seed) => {
         randomChoices(seed);
-        check(docs, [{ query, from, size: 5, _source: false }, { query, sort: [{ _score: 'asc' }, { n: 'desc' }], size: 5, _source: false }]);
+        check(docs, [
+          { query, from, size: 5, _source: false },
+          { query, sort: [{ _score: 'asc' }, { n: 'desc' }], size: 5, _source: false },
+        ]);
       }),
       { numRuns: Math.ceil(RUNS / 2) },
     );
@@ -84,10 +89,18 @@ describe('a counted should (equal constant scores, a minimum)', () => {
       return { id: `d${i}`, items: names.map((name) => ({ name })) };
     });
     const clause = (name: string) => ({ constant_score: { filter: { term: { 'items.name': name } } } });
-    const body = { query: { bool: { should: ['r1', 'r2', 'common'].map(clause), minimum_should_match: 2 } }, _source: false };
+    const body = {
+      query: { bool: { should: ['r1', 'r2', 'common'].map(clause), minimum_should_match: 2 } },
+      _source: false,
+    };
     check(docs, [body]);
     const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id' });
-    expect(index.search(untyped(body)).hits.hits.map((hit) => [hit._id, hit._score])).toEqual([['d399', 2], ['d599', 2], ['d799', 2], ['d19999', 2]]);
+    expect(index.search(untyped(body)).hits.hits.map((hit) => [hit._id, hit._score])).toEqual([
+      ['d399', 2],
+      ['d599', 2],
+      ['d799', 2],
+      ['d19999', 2],
+    ]);
   });
 });
 
@@ -113,14 +126,20 @@ const rareValue = fc.integer({ min: 0, max: 299 });
 const bigLeafArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   rareValue.map((n) => ({ term: { n } })),
   fc.array(rareValue, { minLength: 1, maxLength: 6 }).map((values) => ({ terms: { n: values } })),
-  fc.tuple(rareValue, fc.integer({ min: 0, max: 60 })).map(([from, width]) => ({ range: { n: { gte: from, lte: from + width - 1 } } })),
-  fc.array(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 8 }).map((values) => ({ terms: { 'items.name': values.map((v) => `i${v}`) } })),
+  fc
+    .tuple(rareValue, fc.integer({ min: 0, max: 60 }))
+    .map(([from, width]) => ({ range: { n: { gte: from, lte: from + width - 1 } } })),
+  fc
+    .array(fc.integer({ min: 0, max: 39 }), { minLength: 1, maxLength: 8 })
+    .map((values) => ({ terms: { 'items.name': values.map((v) => `i${v}`) } })),
   fc.constantFrom('g1', 'g2', 'g3').map((grp) => ({ term: { grp } })),
   fc.boolean().map((flag) => ({ term: { flag } })),
   fc.integer({ min: 0, max: 4 }).map((num) => ({ term: { num } })),
   fc.constantFrom('a', 'b', 'é', 'x').map((prefix) => ({ prefix: { kw: { value: prefix } } })),
   fc.constantFrom('n', 'flag', 'items', 'kw').map((field) => ({ exists: { field } })),
-  fc.array(fc.integer({ min: 0, max: 1200 }), { maxLength: 5 }).map((numbers) => ({ ids: { values: numbers.map((n) => `d${n}`) } })),
+  fc
+    .array(fc.integer({ min: 0, max: 1200 }), { maxLength: 5 })
+    .map((numbers) => ({ ids: { values: numbers.map((n) => `d${n}`) } })),
   fc.constant({ match_all: {} }),
 );
 
@@ -145,13 +164,25 @@ const bigQueryArb: fc.Arbitrary<Record<string, unknown>> = fc.letrec<{ query: Re
 
 /** The shape the service sends: a flat `bool` of filters and exclusions. */
 const flatQueryArb = fc
-  .record({ filter: fc.array(bigLeafArb, { minLength: 1, maxLength: 4 }), must_not: fc.array(bigLeafArb, { maxLength: 2 }) })
+  .record({
+    filter: fc.array(bigLeafArb, { minLength: 1, maxLength: 4 }),
+    must_not: fc.array(bigLeafArb, { maxLength: 2 }),
+  })
   .map((body) => ({ bool: body }));
 
 const bigBodyArb = fc
   .record({
-    query: fc.oneof(flatQueryArb, bigQueryArb.map((query) => ({ constant_score: { filter: query } }))),
-    sort: fc.constantFrom([{ n: 'desc' }, '_doc'], [{ kw: { order: 'asc' } }, { n: 'asc' }], ['_doc'], [{ _doc: 'desc' }], undefined),
+    query: fc.oneof(
+      flatQueryArb,
+      bigQueryArb.map((query) => ({ constant_score: { filter: query } })),
+    ),
+    sort: fc.constantFrom(
+      [{ n: 'desc' }, '_doc'],
+      [{ kw: { order: 'asc' } }, { n: 'asc' }],
+      ['_doc'],
+      [{ _doc: 'desc' }],
+      undefined,
+    ),
     from: fc.constantFrom(0, 0, 3, 40, 500),
     size: fc.constantFrom(0, 5, 20),
     track_total_hits: fc.constantFrom(true, false, undefined),
@@ -163,10 +194,18 @@ const bigBodyArb = fc
 describe('evaluation on bigger collections of mostly rare terms', () => {
   it('answers like the brute-force evaluator, with choices by cost and at random', () => {
     fc.assert(
-      fc.property(fc.integer(), fc.integer({ min: 200, max: 1200 }), bigBodyArb, bigBodyArb, fc.boolean(), fc.integer(), (docSeed, size, first, second, random, seed) => {
-        if (random) randomChoices(seed);
-        check(bigCollection(docSeed, size), [first, second]);
-      }),
+      fc.property(
+        fc.integer(),
+        fc.integer({ min: 200, max: 1200 }),
+        bigBodyArb,
+        bigBodyArb,
+        fc.boolean(),
+        fc.integer(),
+        (docSeed, size, first, second, random, seed) => {
+          if (random) randomChoices(seed);
+          check(bigCollection(docSeed, size), [first, second]);
+        },
+      ),
       { numRuns: Math.ceil(RUNS / 4) },
     );
   });

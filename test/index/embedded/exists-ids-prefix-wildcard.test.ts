@@ -47,7 +47,9 @@ describe('prefix', () => {
   it('refuses numeric fields, the bare value and other options', () => {
     expect(() => matching(index, { prefix: { order: { value: '1' } } })).toThrow(/does not support prefix/);
     const prefix = (spec: unknown) => () => matching(index, untyped({ query: { prefix: { name: spec } } }).query);
-    expect(prefix({ value: 'p', case_insensitive: false })).toThrow(new UnsupportedQueryError('query.bool.filter.prefix.name.case_insensitive'));
+    expect(prefix({ value: 'p', case_insensitive: false })).toThrow(
+      new UnsupportedQueryError('query.bool.filter.prefix.name.case_insensitive'),
+    );
     expect(prefix({ value: 'p', boost: 2 })).toThrow(new UnsupportedQueryError('query.bool.filter.prefix.name.boost'));
     expect(prefix('p')).toThrow(/query.bool.filter.prefix.name: expected an object/);
   });
@@ -68,8 +70,12 @@ describe('wildcard', () => {
 
   it('refuses other patterns and options', () => {
     for (const pattern of ['Parus*', '*us', '?lg', 'Parus', 'a?*b', 'a*?*']) {
-      expect(() => matching(index, { wildcard: { name: { value: pattern } } })).toThrow(/only a literal prefix followed by \?\*/);
+      expect(() => matching(index, { wildcard: { name: { value: pattern } } })).toThrow(
+        /only a literal prefix followed by \?\*/,
+      );
     }
-    expect(() => matching(index, untyped({ query: { wildcard: { name: { wildcard: 'P?*' } } } }).query)).toThrow(/wildcard.name.wildcard/);
+    expect(() => matching(index, untyped({ query: { wildcard: { name: { wildcard: 'P?*' } } } }).query)).toThrow(
+      /wildcard.name.wildcard/,
+    );
   });
 });

@@ -9,7 +9,10 @@ describe('fieldCatalogFromMapping', () => {
       properties: {
         id: { type: 'keyword', ignore_above: 100 },
         depth: { type: 'integer' },
-        parent: { type: 'object', properties: { kingdom: { properties: { id: { type: 'keyword' }, hidden: { type: 'boolean' } } } } },
+        parent: {
+          type: 'object',
+          properties: { kingdom: { properties: { id: { type: 'keyword' }, hidden: { type: 'boolean' } } } },
+        },
         size: { type: 'float' },
       },
     });
@@ -27,7 +30,10 @@ describe('fieldCatalogFromMapping', () => {
     const catalog = fieldCatalogFromMapping({
       properties: { ...Object.fromEntries(types.map((type) => [type, { type }])), pattern: { type: 'wildcard' } },
     });
-    expect(Object.fromEntries(catalog)).toEqual({ ...Object.fromEntries(types.map((type) => [type, { type }])), pattern: { type: 'keyword' } });
+    expect(Object.fromEntries(catalog)).toEqual({
+      ...Object.fromEntries(types.map((type) => [type, { type }])),
+      pattern: { type: 'keyword' },
+    });
   });
 
   it('leaves out disabled objects and fields with neither an index nor doc values', () => {
@@ -48,16 +54,18 @@ describe('fieldCatalogFromMapping', () => {
     expect(() => fieldCatalogFromMapping({ properties: { a: { properties: { note: { type: 'text' } } } } })).toThrow(
       new UnsupportedQueryError('mapping type text', 'field [a.note]'),
     );
-    expect(() => fieldCatalogFromMapping({ properties: { at: { type: 'date' } } })).toThrow(/mapping type date.*field \[at\]/);
+    expect(() => fieldCatalogFromMapping({ properties: { at: { type: 'date' } } })).toThrow(
+      /mapping type date.*field \[at\]/,
+    );
   });
 
   it('refuses parameters that would change the indexed values', () => {
     expect(() => fieldCatalogFromMapping({ properties: { n: { type: 'keyword', normalizer: 'lowercase' } } })).toThrow(
       /mapping parameter normalizer.*field \[n\]/,
     );
-    expect(() => fieldCatalogFromMapping({ properties: { n: { type: 'keyword', fields: { raw: { type: 'keyword' } } } } })).toThrow(
-      /mapping parameter fields/,
-    );
+    expect(() =>
+      fieldCatalogFromMapping({ properties: { n: { type: 'keyword', fields: { raw: { type: 'keyword' } } } } }),
+    ).toThrow(/mapping parameter fields/);
   });
 
   it('is empty for a disabled mapping', () => {

@@ -29,13 +29,18 @@ describe('track_total_hits', () => {
     expect(index.search({ size: 0 }).hits.total).toEqual({ value: 6, relation: 'eq' });
     expect(index.search({ size: 0, track_total_hits: true }).hits.total).toEqual({ value: 6, relation: 'eq' });
     expect(index.search({ size: 0, track_total_hits: false }).hits).not.toHaveProperty('total');
-    expect(() => index.search({ size: 0, track_total_hits: 4 } as never)).toThrow(/track_total_hits: expected a boolean/);
+    expect(() => index.search({ size: 0, track_total_hits: 4 } as never)).toThrow(
+      /track_total_hits: expected a boolean/,
+    );
   });
 });
 
 describe('response', () => {
   it('has the envelope of an Elasticsearch answer', () => {
-    const result = index.search({ query: { constant_score: { filter: { ids: { values: ['t3'] } } } }, _source: ['name'] });
+    const result = index.search({
+      query: { constant_score: { filter: { ids: { values: ['t3'] } } } },
+      _source: ['name'],
+    });
     expect(result).toEqual({
       took: expect.any(Number),
       timed_out: false,

@@ -21,8 +21,16 @@ const eagerArb = fc.constantFrom<Eager>(undefined, 'all', ['kw', 'n', 'items.nam
  * answered from the query cache (its plan, and the matches of a query without scores), and must
  * answer the same.
  */
-function engineAnswer(docs: Record<string, unknown>[], body: Record<string, unknown>, eager: Eager = undefined): { refused: string } | { response: object } {
-  const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id', ...(eager === undefined ? {} : { eagerFields: eager }) });
+function engineAnswer(
+  docs: Record<string, unknown>[],
+  body: Record<string, unknown>,
+  eager: Eager = undefined,
+): { refused: string } | { response: object } {
+  const index = DocumentIndex.build(docs, {
+    fields: propertyCatalog,
+    idField: 'id',
+    ...(eager === undefined ? {} : { eagerFields: eager }),
+  });
   const first = searchOnce(index, body);
   const again = searchOnce(index, structuredClone(body));
   expect(again).toEqual(first);
@@ -32,10 +40,15 @@ function engineAnswer(docs: Record<string, unknown>[], body: Record<string, unkn
 function searchOnce(index: DocumentIndex, body: Record<string, unknown>): { refused: string } | { response: object } {
   try {
     const { took, timed_out, _shards, ...response } = index.search(untyped(body));
-    expect([typeof took, timed_out, _shards]).toEqual(['number', false, { total: 1, successful: 1, skipped: 0, failed: 0 }]);
+    expect([typeof took, timed_out, _shards]).toEqual([
+      'number',
+      false,
+      { total: 1, successful: 1, skipped: 0, failed: 0 },
+    ]);
     return { response };
   } catch (error) {
-    if (error instanceof UnsupportedQueryError) return { refused: error.clause.startsWith('scoring leaf') ? 'scoring leaf' : error.clause };
+    if (error instanceof UnsupportedQueryError)
+      return { refused: error.clause.startsWith('scoring leaf') ? 'scoring leaf' : error.clause };
     throw error;
   }
 }
@@ -51,7 +64,12 @@ describe('embedded engine against brute force', () => {
   });
 
   it('scores sums of constant boosts like Elasticsearch, and orders by them', () => {
-    const scoredSort = fc.constantFrom(undefined, ['_score'], [{ _score: 'asc' }, { n: 'desc' }], [{ kw: 'asc' }, '_score']);
+    const scoredSort = fc.constantFrom(
+      undefined,
+      ['_score'],
+      [{ _score: 'asc' }, { n: 'desc' }],
+      [{ kw: 'asc' }, '_score'],
+    );
     fc.assert(
       fc.property(docsArb, scoringQueryArb, scoredSort, fc.integer({ min: 0, max: 5 }), (docs, query, sort, from) => {
         const body = { query, ...(sort === undefined ? {} : { sort }), from, size: 5, _source: false };
@@ -72,13 +90,27 @@ describe('embedded engine against brute force', () => {
   });
 
   it('finds the same documents whatever the page, on bigger collections', () => {
-    const bigDocs = fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.constantFrom('a', 'b', 'c')), { minLength: 200, maxLength: 600 });
+    const bigDocs = fc.array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.constantFrom('a', 'b', 'c')), {
+      minLength: 200,
+      maxLength: 600,
+    });
     fc.assert(
-      fc.property(bigDocs, fc.integer({ min: 0, max: 700 }), fc.integer({ min: 1, max: 30 }), fc.constantFrom('a', 'b'), (rows, from, size, g) => {
-        const docs = rows.map(([n, kw], i) => ({ id: `d${i}`, n, kw, ...(i % 7 === 0 ? {} : { l: (i * 31) % 17 }) }));
-        const body = { query: { bool: { filter: [{ term: { kw: g } }] } }, sort: [{ n: 'desc' }, { l: { order: 'asc', missing: '_first' } }], from, size };
-        expect(engineAnswer(docs, body)).toEqual(bruteSearch(docs, propertyFields, body));
-      }),
+      fc.property(
+        bigDocs,
+        fc.integer({ min: 0, max: 700 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.constantFrom('a', 'b'),
+        (rows, from, size, g) => {
+          const docs = rows.map(([n, kw], i) => ({ id: `d${i}`, n, kw, ...(i % 7 === 0 ? {} : { l: (i * 31) % 17 }) }));
+          const body = {
+            query: { bool: { filter: [{ term: { kw: g } }] } },
+            sort: [{ n: 'desc' }, { l: { order: 'asc', missing: '_first' } }],
+            from,
+            size,
+          };
+          expect(engineAnswer(docs, body)).toEqual(bruteSearch(docs, propertyFields, body));
+        },
+      ),
       { numRuns: 60 },
     );
   });

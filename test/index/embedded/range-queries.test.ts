@@ -35,7 +35,8 @@ describe('range', () => {
   });
 
   it('refuses what the compiler does not send: exclusive bounds, other options, non-numeric bounds and fields', () => {
-    const range = (field: string, bounds: object) => () => matching(index, untyped({ query: { range: { [field]: bounds } } }).query);
+    const range = (field: string, bounds: object) => () =>
+      matching(index, untyped({ query: { range: { [field]: bounds } } }).query);
     expect(range('order', { gt: 20 })).toThrow(/query.bool.filter.range.gt/);
     expect(range('order', { lt: 20 })).toThrow(/query.bool.filter.range.lt/);
     expect(range('order', { gte: 1, format: 'x' })).toThrow(/query.bool.filter.range.format/);

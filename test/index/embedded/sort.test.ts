@@ -19,12 +19,29 @@ describe('sort', () => {
 
   it('puts documents without a value last in both directions, or first', () => {
     expect(sorted([{ size: 'asc' }])).toEqual([
-      ['t2', [0.14]], ['t6', [2]], ['t1', [2.5]], ['t5', [10]], ['t4', [35]], ['t3', [null]],
+      ['t2', [0.14]],
+      ['t6', [2]],
+      ['t1', [2.5]],
+      ['t5', [10]],
+      ['t4', [35]],
+      ['t3', [null]],
     ]);
     expect(sorted([{ size: 'desc' }])).toEqual([
-      ['t5', [40]], ['t4', [35]], ['t1', [2.5]], ['t6', [2]], ['t2', [0.14]], ['t3', [null]],
+      ['t5', [40]],
+      ['t4', [35]],
+      ['t1', [2.5]],
+      ['t6', [2]],
+      ['t2', [0.14]],
+      ['t3', [null]],
     ]);
-    expect(ids(index, { sort: [{ size: { order: 'desc', missing: '_first' } }] })).toEqual(['t3', 't5', 't4', 't1', 't6', 't2']);
+    expect(ids(index, { sort: [{ size: { order: 'desc', missing: '_first' } }] })).toEqual([
+      't3',
+      't5',
+      't4',
+      't1',
+      't6',
+      't2',
+    ]);
   });
 
   it('sorts multi-valued fields by their minimum ascending and maximum descending', () => {
@@ -36,19 +53,34 @@ describe('sort', () => {
 
   it('compares keywords by code point', () => {
     expect(sorted([{ name: 'asc' }])).toEqual([
-      ['t1', ['Aves']], ['t3', ['Parus']], ['t2', ['Parus major']], ['t4', ['Quercus robur']], ['t5', ['quercus']], ['t6', ['Älg']],
+      ['t1', ['Aves']],
+      ['t3', ['Parus']],
+      ['t2', ['Parus major']],
+      ['t4', ['Quercus robur']],
+      ['t5', ['quercus']],
+      ['t6', ['Älg']],
     ]);
   });
 
   it('gives booleans as 0/1 sort values and breaks ties by document number', () => {
     expect(sorted(['finnish'])).toEqual([
-      ['t4', [0]], ['t5', [0]], ['t1', [1]], ['t2', [1]], ['t3', [1]], ['t6', [1]],
+      ['t4', [0]],
+      ['t5', [0]],
+      ['t1', [1]],
+      ['t2', [1]],
+      ['t3', [1]],
+      ['t6', [1]],
     ]);
   });
 
   it('sorts by several keys, _doc and _score', () => {
     expect(sorted([{ rank: 'desc' }, { _doc: 'desc' }])).toEqual([
-      ['t6', ['species', 5]], ['t4', ['species', 3]], ['t2', ['species', 1]], ['t5', ['genus', 4]], ['t3', ['genus', 2]], ['t1', ['class', 0]],
+      ['t6', ['species', 5]],
+      ['t4', ['species', 3]],
+      ['t2', ['species', 1]],
+      ['t5', ['genus', 4]],
+      ['t3', ['genus', 2]],
+      ['t1', ['class', 0]],
     ]);
     expect(ids(index, { sort: ['_doc'] })).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
     expect(sorted(['rank', '_score'])[0]).toEqual(['t1', ['class', 1]]);
@@ -61,31 +93,50 @@ describe('sort', () => {
   });
 
   it('refuses an unmapped field', () => {
-    expect(() => ids(index, { sort: ['colour'] })).toThrow(new UnsupportedQueryError('sort', 'No mapping found for [colour] in order to sort on'));
+    expect(() => ids(index, { sort: ['colour'] })).toThrow(
+      new UnsupportedQueryError('sort', 'No mapping found for [colour] in order to sort on'),
+    );
   });
 
   it('sorts the same after an earlier sort has used the working memory', () => {
-    const query = { bool: { should: [{ constant_score: { filter: { term: { rank: 'species' } }, boost: 4 } }, { match_all: {} }] } };
+    const query = {
+      bool: { should: [{ constant_score: { filter: { term: { rank: 'species' } }, boost: 4 } }, { match_all: {} }] },
+    };
     const body = { query, sort: ['finnish', '_score', '_doc'] } as never;
     const fresh = ids(fixtureIndex(), body);
     expect(fresh).toEqual(['t4', 't5', 't2', 't6', 't1', 't3']);
     // This sort leaves in the working memory three columns that would each order the documents
     // otherwise if the next sort read one of them as its own.
     const used = fixtureIndex();
-    expect(ids(used, { query, sort: [{ _score: { order: 'asc' } }, { order: 'desc' }] } as never)).toEqual(['t5', 't3', 't1', 't6', 't4', 't2']);
+    expect(ids(used, { query, sort: [{ _score: { order: 'asc' } }, { order: 'desc' }] } as never)).toEqual([
+      't5',
+      't3',
+      't1',
+      't6',
+      't4',
+      't2',
+    ]);
     expect(ids(used, body)).toEqual(fresh);
   });
 
   it('refuses the sort options the compiler does not send', () => {
     expect(() => ids(index, untyped({ sort: [{ size: { mode: 'max' } }] }))).toThrow(/sort.size.mode/);
-    expect(() => ids(index, untyped({ sort: [{ colour: { unmapped_type: 'keyword' } }] }))).toThrow(/sort.colour.unmapped_type/);
-    expect(() => ids(index, untyped({ sort: [{ size: { missing: 3 } }] }))).toThrow(/sort.size.missing: expected _last or _first/);
+    expect(() => ids(index, untyped({ sort: [{ colour: { unmapped_type: 'keyword' } }] }))).toThrow(
+      /sort.colour.unmapped_type/,
+    );
+    expect(() => ids(index, untyped({ sort: [{ size: { missing: 3 } }] }))).toThrow(
+      /sort.size.missing: expected _last or _first/,
+    );
     expect(() => ids(index, untyped({ sort: [{ size: { numeric_type: 'long' } }] }))).toThrow(/sort.size.numeric_type/);
   });
 
   it('pages through a cached permutation the same as through a sorted subset', () => {
     const fields = fieldCatalogFromMapping({ properties: { n: { type: 'integer' }, g: { type: 'keyword' } } });
-    const docs = Array.from({ length: 3000 }, (_, i) => ({ id: `d${i}`, n: (i * 7919) % 1000, g: i % 3 === 0 ? 'a' : 'b' }));
+    const docs = Array.from({ length: 3000 }, (_, i) => ({
+      id: `d${i}`,
+      n: (i * 7919) % 1000,
+      g: i % 3 === 0 ? 'a' : 'b',
+    }));
     const big = DocumentIndex.build(docs, { fields, idField: 'id' });
     const expected = docs
       .filter((doc) => doc.g === 'a')
@@ -96,6 +147,10 @@ describe('sort', () => {
       expect(ids(big, { query, sort: [{ n: 'desc' }], from, size: 10 })).toEqual(expected.slice(from, from + 10));
     }
     // n: d3 → 757, d6 → 514, d9 → 271
-    expect(ids(big, { query: { ids: { values: ['d9', 'd6', 'd3'] } }, sort: [{ n: 'desc' }] })).toEqual(['d3', 'd6', 'd9']);
+    expect(ids(big, { query: { ids: { values: ['d9', 'd6', 'd3'] } }, sort: [{ n: 'desc' }] })).toEqual([
+      'd3',
+      'd6',
+      'd9',
+    ]);
   });
 });

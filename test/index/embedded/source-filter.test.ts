@@ -34,7 +34,10 @@ describe('_source', () => {
 
   it('includes a path with everything under it', () => {
     expect(source('parent')).toEqual({ parent: doc.parent });
-    expect(source(['parent.kingdom', 'id'])).toEqual({ id: 'MX.1', parent: { kingdom: { id: 'MX.k', name: 'Animalia' } } });
+    expect(source(['parent.kingdom', 'id'])).toEqual({
+      id: 'MX.1',
+      parent: { kingdom: { id: 'MX.k', name: 'Animalia' } },
+    });
     expect(source({ includes: ['parent.kingdom.id'] })).toEqual({ parent: { kingdom: { id: 'MX.k' } } });
   });
 
@@ -56,7 +59,10 @@ describe('_source', () => {
   });
 
   it('matches ** across path segments', () => {
-    expect(source(['**.id'])).toEqual({ parent: { kingdom: { id: 'MX.k' }, genus: { id: 'MX.g' } }, multimedia: [{ licence: { id: 'CC-BY' } }] });
+    expect(source(['**.id'])).toEqual({
+      parent: { kingdom: { id: 'MX.k' }, genus: { id: 'MX.g' } },
+      multimedia: [{ licence: { id: 'CC-BY' } }],
+    });
     expect(source({ excludes: ['parent.**'] })).not.toHaveProperty('parent');
   });
 
@@ -74,7 +80,10 @@ describe('_source', () => {
     });
     expect(source({ excludes: ['multimedia.url'] })).toEqual({
       ...doc,
-      multimedia: [{ author: 'A', tags: ['x'] }, { author: 'C', licence: { id: 'CC-BY' } }],
+      multimedia: [
+        { author: 'A', tags: ['x'] },
+        { author: 'C', licence: { id: 'CC-BY' } },
+      ],
     });
     expect(source({ excludes: ['empty.x', 'list.x'] })).toEqual(doc);
     expect(source({ exclude: '*' })).toEqual({});
@@ -82,7 +91,9 @@ describe('_source', () => {
   });
 
   it('applies excludes over includes', () => {
-    expect(source({ includes: ['parent'], excludes: ['parent.kingdom'] })).toEqual({ parent: { genus: { id: 'MX.g' } } });
+    expect(source({ includes: ['parent'], excludes: ['parent.kingdom'] })).toEqual({
+      parent: { genus: { id: 'MX.g' } },
+    });
     expect(source({ includes: ['vernacularName.fi'], excludes: ['vernacularName'] })).toEqual({});
   });
 
@@ -105,10 +116,14 @@ describe('_source', () => {
       { id: 'c', ['__proto__']: { polluted: true }, x: 3 },
       { id: 'd', 'x.y': 1, x: 4 },
     ];
-    const plainIndex = DocumentIndex.build(docs.map((d) => JSON.parse(JSON.stringify(d)) as Record<string, unknown>), { fields, idField: 'id' });
+    const plainIndex = DocumentIndex.build(
+      docs.map((d) => JSON.parse(JSON.stringify(d)) as Record<string, unknown>),
+      { fields, idField: 'id' },
+    );
     docs[2] = JSON.parse('{"id":"c","__proto__":{"polluted":true},"x":3}') as (typeof docs)[2];
     const withProto = DocumentIndex.build(docs, { fields, idField: 'id' });
-    const sources = (index: DocumentIndex<object>, spec: unknown) => index.search({ _source: spec as never, sort: ['_doc'] }).hits.hits.map((hit) => hit._source);
+    const sources = (index: DocumentIndex<object>, spec: unknown) =>
+      index.search({ _source: spec as never, sort: ['_doc'] }).hits.hits.map((hit) => hit._source);
     for (const index of [plainIndex, withProto]) {
       for (let round = 0; round < 2; round++) {
         const excluded = sources(index, { excludes: ['x'] });
@@ -116,8 +131,18 @@ describe('_source', () => {
         expect(Object.keys(excluded[0]!)).toEqual(['id', 'y', 'q']);
         expect(excluded[1]).toEqual({ y: 2, id: 'b' });
         expect(excluded[3]).toEqual({ id: 'd' });
-        expect(sources(index, ['x', 'id'])).toEqual([{ id: 'a', x: 1 }, { id: 'b', x: { deep: true } }, { id: 'c', x: 3 }, { id: 'd', 'x.y': 1, x: 4 }]);
-        expect(sources(index, { includes: ['y', 'x'], excludes: ['x'] })).toEqual([{ y: { z: [1] } }, { y: 2 }, {}, {}]);
+        expect(sources(index, ['x', 'id'])).toEqual([
+          { id: 'a', x: 1 },
+          { id: 'b', x: { deep: true } },
+          { id: 'c', x: 3 },
+          { id: 'd', 'x.y': 1, x: 4 },
+        ]);
+        expect(sources(index, { includes: ['y', 'x'], excludes: ['x'] })).toEqual([
+          { y: { z: [1] } },
+          { y: 2 },
+          {},
+          {},
+        ]);
       }
     }
     const [, , proto] = sources(withProto, { excludes: ['x'] }) as object[];

@@ -59,8 +59,12 @@ describe('term', () => {
 
   it('refuses the object form, with its options, which the compiler does not send', () => {
     const term = (spec: unknown) => () => matching(index, untyped({ query: { term: { name: spec } } }).query);
-    expect(term({ value: 'Älg' })).toThrow(new UnsupportedQueryError('query.bool.filter.term.name', 'expected a value'));
-    expect(term({ value: 'x', case_insensitive: true })).toThrow(new UnsupportedQueryError('query.bool.filter.term.name', 'expected a value'));
+    expect(term({ value: 'Älg' })).toThrow(
+      new UnsupportedQueryError('query.bool.filter.term.name', 'expected a value'),
+    );
+    expect(term({ value: 'x', case_insensitive: true })).toThrow(
+      new UnsupportedQueryError('query.bool.filter.term.name', 'expected a value'),
+    );
   });
 
   it('matches the string form of a number or boolean in a keyword field', () => {
@@ -78,7 +82,9 @@ describe('term', () => {
   });
 
   it('reads keys that hold dots as paths', () => {
-    const fields = fieldCatalogFromMapping({ properties: { a: { properties: { b: { properties: { c: { type: 'keyword' } } } } } } });
+    const fields = fieldCatalogFromMapping({
+      properties: { a: { properties: { b: { properties: { c: { type: 'keyword' } } } } } },
+    });
     const docs = [
       { id: 'x', 'a.b': { c: 'v' } },
       { id: 'y', a: { 'b.c': ['v', 'w'] } },

@@ -18,18 +18,24 @@ describe('outside the subset', () => {
   it('names the clause of a query type the engine does not execute', () => {
     expect(clauseOf({ query: { match: { name: 'Parus' } } })).toBe('query.match');
     expect(clauseOf({ query: { query_string: { query: 'x' } } })).toBe('query.query_string');
-    expect(clauseOf({ query: { bool: { filter: [{ nested: { path: 'habitats', query: {} } }] } } })).toBe('query.bool.filter.nested');
+    expect(clauseOf({ query: { bool: { filter: [{ nested: { path: 'habitats', query: {} } }] } } })).toBe(
+      'query.bool.filter.nested',
+    );
     expect(clauseOf({ query: { bool: { must: { script: { script: 'true' } } } } })).toBe('query.bool.must.script');
     expect(clauseOf({ query: { function_score: { query: { match_all: {} } } } })).toBe('query.function_score');
-    expect(clauseOf({ query: { constant_score: { filter: { match_phrase: { name: 'x' } } } } })).toBe('query.constant_score.filter.match_phrase');
+    expect(clauseOf({ query: { constant_score: { filter: { match_phrase: { name: 'x' } } } } })).toBe(
+      'query.constant_score.filter.match_phrase',
+    );
   });
 
   it('names unknown options inside supported clauses', () => {
     expect(clauseOf({ query: { match_all: { _name: 'all' } } })).toBe('query.match_all._name');
-    expect(clauseOf({ query: { constant_score: { filter: { exists: { field: 'a', x: 1 } } } } })).toBe('query.constant_score.filter.exists.x');
-    expect(clauseOf({ query: { constant_score: { filter: { wildcard: { name: { value: 'a*', rewrite: 'x' } } } } } })).toBe(
-      'query.constant_score.filter.wildcard.name.rewrite',
+    expect(clauseOf({ query: { constant_score: { filter: { exists: { field: 'a', x: 1 } } } } })).toBe(
+      'query.constant_score.filter.exists.x',
     );
+    expect(
+      clauseOf({ query: { constant_score: { filter: { wildcard: { name: { value: 'a*', rewrite: 'x' } } } } } }),
+    ).toBe('query.constant_score.filter.wildcard.name.rewrite');
   });
 
   it('refuses malformed containers', () => {

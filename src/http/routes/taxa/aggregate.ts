@@ -16,7 +16,13 @@ export const taxaAggregateRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = asyn
       app.route({
         method,
         url: speciesOnly ? '/taxa/species/aggregate' : '/taxa/aggregate',
-        schema: { summary: speciesOnly ? 'Aggregate species-level taxa' : 'Aggregate taxa by fields', tags: ['taxa'], querystring, ...body, response },
+        schema: {
+          summary: speciesOnly ? 'Aggregate species-level taxa' : 'Aggregate taxa by fields',
+          tags: ['taxa'],
+          querystring,
+          ...body,
+          response,
+        },
         handler: async (request) => {
           const q = request.query;
           const specs = aggregationRequest(q.aggregateBy, q.aggregateSize);
@@ -29,7 +35,14 @@ export const taxaAggregateRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = asyn
     app.route({
       method,
       url: '/taxa/:id/species/aggregate',
-      schema: { summary: 'Aggregate the species under a taxon', tags: ['taxa'], querystring, params: taxonParams, ...body, response },
+      schema: {
+        summary: 'Aggregate the species under a taxon',
+        tags: ['taxa'],
+        querystring,
+        params: taxonParams,
+        ...body,
+        response,
+      },
       handler: async (request) => {
         const q = request.query;
         const specs = aggregationRequest(q.aggregateBy, q.aggregateSize);

@@ -7,7 +7,12 @@ import { and } from '../../../query/nodes/index.ts';
 import type { ChangesService } from '../../../service/changes-service.ts';
 import type { ChangeRecord } from '../../../taxon/changes.ts';
 import {
-  changeAnswer, changesAggregateQuery, changesFilterBodySchema, changesPageQuery, historyAnswer, type ChangesScopeQuery,
+  changeAnswer,
+  changesAggregateQuery,
+  changesFilterBodySchema,
+  changesPageQuery,
+  historyAnswer,
+  type ChangesScopeQuery,
 } from '../../schemas/changes.ts';
 import { taxonParams } from '../../schemas/taxa.ts';
 import { aggregateAnswer, ERROR_ANSWERS, pageAnswer } from '../../schemas/responses.ts';
@@ -36,7 +41,9 @@ function shapeRecord(record: Partial<ChangeRecord<object>>, language: ResponseLa
     const taxon = record[side];
     if (taxon === undefined) continue;
     const prefix = `${side}.`;
-    const fields = selected?.some((f) => f === side) ? undefined : selected?.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
+    const fields = selected?.some((f) => f === side)
+      ? undefined
+      : selected?.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
     out[side] = shapeTaxon(taxon, language, fields?.length ? { selectedFields: fields } : {});
   }
   return out;
@@ -58,7 +65,9 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
         history: steps.map(({ version, taxon, change }) => ({
           version,
           ...(taxon ? { taxon: shapeTaxon(taxon, language) } : { absent: true as const }),
-          ...(change ? { change: { changeTypes: change.changeTypes!, fields: change.fields!, differences: change.differences! } } : {}),
+          ...(change
+            ? { change: { changeTypes: change.changeTypes!, fields: change.fields!, differences: change.differences! } }
+            : {}),
         })),
       };
     },
@@ -80,15 +89,23 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
       },
       handler: async (request) => {
         const q = request.query;
-        const page = await changes.page({ from: q.from, to: q.to }, {
-          scope: scopeOf(q),
-          filter: filterOf(request.body),
-          page: q.page,
-          pageSize: q.pageSize,
-          ...(q.selectedFields ? { selectedFields: q.selectedFields } : {}),
-        });
+        const page = await changes.page(
+          { from: q.from, to: q.to },
+          {
+            scope: scopeOf(q),
+            filter: filterOf(request.body),
+            page: q.page,
+            pageSize: q.pageSize,
+            ...(q.selectedFields ? { selectedFields: q.selectedFields } : {}),
+          },
+        );
         const language = languageOf(request);
-        return { ...page, results: page.results.map((record) => shapeRecord(record, language, q.selectedFields) as typeof record & { id: string }) };
+        return {
+          ...page,
+          results: page.results.map(
+            (record) => shapeRecord(record, language, q.selectedFields) as typeof record & { id: string },
+          ),
+        };
       },
     });
 
@@ -105,7 +122,13 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
       handler: async (request) => {
         const q = request.query;
         const specs = aggregationRequest(q.aggregateBy, q.aggregateSize, CHANGE_FILTER_KEYS);
-        return changes.aggregate({ from: q.from, to: q.to }, scopeOf(q), filterOf(request.body), specs, q.aggregateSize);
+        return changes.aggregate(
+          { from: q.from, to: q.to },
+          scopeOf(q),
+          filterOf(request.body),
+          specs,
+          q.aggregateSize,
+        );
       },
     });
   }

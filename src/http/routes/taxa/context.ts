@@ -26,7 +26,11 @@ export function requestFilter(method: 'GET' | 'POST', query: object, body: unkno
   return method === 'POST' ? parseFilterBody(body) : simpleFilterNode(query as Partial<SimpleFilters>);
 }
 
-export function scopeOf(query: { checklist: string; includeHidden: boolean; parentTaxonId?: string | undefined }): TaxaScope {
+export function scopeOf(query: {
+  checklist: string;
+  includeHidden: boolean;
+  parentTaxonId?: string | undefined;
+}): TaxaScope {
   return {
     checklist: query.checklist,
     includeHidden: query.includeHidden,

@@ -35,7 +35,14 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
           const filter = requestFilter(method, q, request.body);
           const scope = { ...scopeOf(q), speciesOnly };
           const answer = await texts.page(q.checklistVersion, languageOf(request), fields, () =>
-            taxa.page(q.checklistVersion, { filter, scope, sort: q.sortOrder, page: q.page, pageSize: q.pageSize, fields }),
+            taxa.page(q.checklistVersion, {
+              filter,
+              scope,
+              sort: q.sortOrder,
+              page: q.page,
+              pageSize: q.pageSize,
+              fields,
+            }),
           );
           // Serialised already: the route's serializer sends (and, in tests, checks) its text.
           return reply.send(answer as never);
@@ -46,14 +53,26 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
     app.route({
       method,
       url: '/taxa/:id/species',
-      schema: { summary: 'A page of the species under a taxon', tags: ['taxa'], querystring, params: taxonParams, ...(body ? { body } : {}), response },
+      schema: {
+        summary: 'A page of the species under a taxon',
+        tags: ['taxa'],
+        querystring,
+        params: taxonParams,
+        ...(body ? { body } : {}),
+        response,
+      },
       handler: async (request, reply) => {
         const q = request.query;
         const fields = selectionOf(q);
         const filter = requestFilter(method, q, request.body);
         const answer = await texts.page(q.checklistVersion, languageOf(request), fields, () =>
           taxa.speciesOf(q.checklistVersion, request.params.id, {
-            filter, scope: scopeOf(q), sort: q.sortOrder, page: q.page, pageSize: q.pageSize, fields,
+            filter,
+            scope: scopeOf(q),
+            sort: q.sortOrder,
+            page: q.page,
+            pageSize: q.pageSize,
+            fields,
           }),
         );
         return reply.send(answer as never);

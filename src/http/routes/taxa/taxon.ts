@@ -14,10 +14,20 @@ const PARTS = [
 
 export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
   app.get('/taxa/:id', {
-    schema: { summary: 'One taxon (404 when unknown)', tags: ['taxa'], querystring: taxonQuery, params: taxonParams, response: { 200: taxonAnswer, ...ERROR_ANSWERS } },
+    schema: {
+      summary: 'One taxon (404 when unknown)',
+      tags: ['taxa'],
+      querystring: taxonQuery,
+      params: taxonParams,
+      response: { 200: taxonAnswer, ...ERROR_ANSWERS },
+    },
     handler: async (request) => {
       const fields = selectionOf(request.query);
-      return shapeTaxon(await taxa.get(request.query.checklistVersion, request.params.id, fields), languageOf(request), fields);
+      return shapeTaxon(
+        await taxa.get(request.query.checklistVersion, request.params.id, fields),
+        languageOf(request),
+        fields,
+      );
     },
   });
 
@@ -31,8 +41,13 @@ export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, 
         response: { 200: listAnswer(z.unknown(), `The taxon's ${part.field}`), ...ERROR_ANSWERS },
       },
       handler: async (request) => {
-        const taxon = await taxa.get(request.query.checklistVersion, request.params.id, { selectedFields: [part.field] });
-        return { results: translate(taxon[part.field] ?? [], languageOf(request)) as unknown[], '@context': TAXON_CONTEXT };
+        const taxon = await taxa.get(request.query.checklistVersion, request.params.id, {
+          selectedFields: [part.field],
+        });
+        return {
+          results: translate(taxon[part.field] ?? [], languageOf(request)) as unknown[],
+          '@context': TAXON_CONTEXT,
+        };
       },
     });
   }

@@ -10,7 +10,12 @@ import { languageOf, shapeTaxa, TAXON_CONTEXT } from '../../shape.ts';
 import { requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 type TreeWalk = (
-  taxa: TaxaService, version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter: FilterNode,
+  taxa: TaxaService,
+  version: string,
+  id: string,
+  includeHidden: boolean,
+  fields: FieldSelection,
+  filter: FilterNode,
 ) => Promise<TaxonDocument[]>;
 
 const WALKS: { url: string; summary: string; walk: TreeWalk }[] = [
@@ -34,11 +39,25 @@ export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
       app.route({
         method,
         url,
-        schema: { summary, tags: ['taxa'], querystring: treeQuery, params: taxonParams, ...(method === 'POST' ? { body: filterBodySchema } : {}), response },
+        schema: {
+          summary,
+          tags: ['taxa'],
+          querystring: treeQuery,
+          params: taxonParams,
+          ...(method === 'POST' ? { body: filterBodySchema } : {}),
+          response,
+        },
         handler: async (request) => {
           const { query, params } = request;
           const fields = selectionOf(query);
-          const found = await walk(taxa, query.checklistVersion, params.id, query.includeHidden, fields, requestFilter(method, {}, request.body));
+          const found = await walk(
+            taxa,
+            query.checklistVersion,
+            params.id,
+            query.includeHidden,
+            fields,
+            requestFilter(method, {}, request.body),
+          );
           return { results: shapeTaxa(found, languageOf(request), fields), '@context': TAXON_CONTEXT };
         },
       });

@@ -13,7 +13,13 @@ import type { FieldSpec } from './field-catalog.ts';
 import { FieldIndex } from './field-index.ts';
 import { indexKeyOf, type IndexKeyOf, type TermKey } from './index-values.ts';
 import { GrowableUint32Array } from '../primitives/growable-array.ts';
-import { keywordDictionary, numberNumbers, numberStrings, numericDictionary, type Numbering } from './term-numbering.ts';
+import {
+  keywordDictionary,
+  numberNumbers,
+  numberStrings,
+  numericDictionary,
+  type Numbering,
+} from './term-numbering.ts';
 
 /** A term held by more than this share of the documents also gets a bitset. */
 const DENSE_SHARE = 1 / 32;
@@ -89,7 +95,8 @@ export class FieldIndexBuilder {
   }
 
   private mapIds(termIds: Map<TermKey, number>): Numbering {
-    const dictionary = this.spec.type === 'keyword' ? keywordDictionary(stringsOf(this.keys)) : numericDictionary(numbersOf(this.keys));
+    const dictionary =
+      this.spec.type === 'keyword' ? keywordDictionary(stringsOf(this.keys)) : numericDictionary(numbersOf(this.keys));
     const ordOfId = new Uint32Array(this.keys.length);
     for (let ord = 0; ord < dictionary.size; ord++) ordOfId[termIds.get(dictionary.keyAt(ord))!] = ord;
     const ords = this.valueTerms.view();
@@ -109,7 +116,11 @@ const REPEAT = 0xffffffff;
  * Posting lists from values in document order (`ords` is overwritten): a document holding a
  * term twice is listed once.
  */
-function postings(docs: Uint32Array, ords: Uint32Array, termCount: number): { postingStart: Uint32Array; postingDocs: Uint32Array } {
+function postings(
+  docs: Uint32Array,
+  ords: Uint32Array,
+  termCount: number,
+): { postingStart: Uint32Array; postingDocs: Uint32Array } {
   const lastDoc = new Int32Array(termCount).fill(-1);
   const postingStart = new Uint32Array(termCount + 1);
   for (let i = 0; i < docs.length; i++) {

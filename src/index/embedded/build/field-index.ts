@@ -59,7 +59,10 @@ export class FieldIndex {
 
   /** The documents that hold term `ord`. Shared: do not modify. */
   docsOf(ord: number): Bitset {
-    return this.dense.get(ord) ?? Bitset.of(this.docCount, this.postingDocs, this.postingStart[ord], this.postingStart[ord + 1]);
+    return (
+      this.dense.get(ord) ??
+      Bitset.of(this.docCount, this.postingDocs, this.postingStart[ord], this.postingStart[ord + 1])
+    );
   }
 
   /** How many members of `docs` hold term `ord`. */

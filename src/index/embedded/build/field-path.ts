@@ -13,7 +13,9 @@ export class FieldPath {
 
   constructor(readonly path: string) {
     this.segments = path.split('.');
-    this.keys = this.segments.map((_, i) => this.segments.slice(i).map((__, k) => this.segments.slice(i, i + k + 1).join('.')));
+    this.keys = this.segments.map((_, i) =>
+      this.segments.slice(i).map((__, k) => this.segments.slice(i, i + k + 1).join('.')),
+    );
   }
 
   /** Feeds each leaf value (never an array, never null) of `source`, document `doc`, to `sink`. */

@@ -56,7 +56,9 @@ export class IndexData {
     if (entry === undefined) {
       const regExp = pathOrPattern.includes('*') ? globToRegExp(pathOrPattern) : undefined;
       const prefix = `${pathOrPattern}.`;
-      const leaves = [...this.catalog].filter(([name]) => (regExp === undefined ? name.startsWith(prefix) : regExp.test(name)));
+      const leaves = [...this.catalog].filter(([name]) =>
+        regExp === undefined ? name.startsWith(prefix) : regExp.test(name),
+      );
       const docs = leaves.length === 0 ? this.noDocs() : this.source.documentsWithAny(leaves);
       entry = { docs, count: docs.count() };
       this.objectDocs.set(pathOrPattern, entry);

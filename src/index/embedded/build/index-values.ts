@@ -58,9 +58,11 @@ function booleanKey(value: unknown, field: string): number {
 function numericKey(type: FieldType, value: unknown, field: string): number | undefined {
   if (value === '') return undefined;
   const number = toNumber(value);
-  if (number === undefined) throw new IndexingError(`field [${field}] of type [${type}] cannot hold ${describe(value)}`);
+  if (number === undefined)
+    throw new IndexingError(`field [${field}] of type [${type}] cannot hold ${describe(value)}`);
   const coerced = coerceNumber(type, number);
-  if (coerced === undefined) throw new IndexingError(`value ${number} is out of range for field [${field}] of type [${type}]`);
+  if (coerced === undefined)
+    throw new IndexingError(`value ${number} is out of range for field [${field}] of type [${type}]`);
   return coerced;
 }
 

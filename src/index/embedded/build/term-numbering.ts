@@ -44,7 +44,8 @@ export function numberStrings(values: string[]): Numbering {
 export function numberNumbers(values: number[]): Numbering {
   const sorted = Float64Array.from(values).sort();
   let unique = 0;
-  for (let i = 0; i < sorted.length; i++) if (unique === 0 || sorted[i] !== sorted[unique - 1]) sorted[unique++] = sorted[i]!;
+  for (let i = 0; i < sorted.length; i++)
+    if (unique === 0 || sorted[i] !== sorted[unique - 1]) sorted[unique++] = sorted[i]!;
   const dictionary = new NumericDictionary(sorted.slice(0, unique));
   const ords = new Uint32Array(values.length);
   for (let i = 0; i < values.length; i++) ords[i] = dictionary.lowerBound(values[i]!);

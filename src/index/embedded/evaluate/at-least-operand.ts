@@ -41,7 +41,10 @@ export class AtLeastOperand extends Operand {
 
   bitsCost(): number {
     if (this.built !== undefined) return 0;
-    const each = this.clauses.reduce((total, clause) => total + Math.min(clause.bitsCost(), clause.listCost() + clause.estimate * BIT_SET), 0);
+    const each = this.clauses.reduce(
+      (total, clause) => total + Math.min(clause.bitsCost(), clause.listCost() + clause.estimate * BIT_SET),
+      0,
+    );
     const levels = each + this.clauses.length * this.k * this.wordCount * WORD_OP * 2;
     return this.k === 1 ? levels : Math.min(levels, this.countingOverListsCost());
   }
@@ -107,7 +110,8 @@ export class AtLeastOperand extends Operand {
     }
     const counts = scratch.list(n).fill(0, 0, n);
     const found = scratch.list(n);
-    for (const clause of this.clauses) countFound(cands, n, found, clause.filter(scratch, cands, n, found, true), counts);
+    for (const clause of this.clauses)
+      countFound(cands, n, found, clause.filter(scratch, cands, n, found, true), counts);
     return filterByCounts(cands, n, counts, this.k, out, keep);
   }
 }

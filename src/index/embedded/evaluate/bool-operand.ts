@@ -3,7 +3,17 @@ import type { Bitset } from '../sets/bitset.ts';
 import { DocList } from '../sets/doc-set.ts';
 import type { Scratch } from '../sets/scratch.ts';
 import { prefer } from './strategy.ts';
-import { BIT_SET, EMPTY, EXTRACT, FUSED_AND, FUSED_AND_NOT, PROBE, WORD_COUNT, WORD_FILL, WORD_FUSED } from './operand-costs.ts';
+import {
+  BIT_SET,
+  EMPTY,
+  EXTRACT,
+  FUSED_AND,
+  FUSED_AND_NOT,
+  PROBE,
+  WORD_COUNT,
+  WORD_FILL,
+  WORD_FUSED,
+} from './operand-costs.ts';
 import { AllDocs, Operand, operandOfMatches, type Matches } from './operand.ts';
 
 /**
@@ -62,7 +72,8 @@ export class BoolOperand extends Operand {
 
   /** The matches, evaluated once. */
   override matches(scratch: Scratch): Matches {
-    this.evaluated ??= this.estimate === 0 ? { docs: new DocList(this.docCount, EMPTY), count: 0 } : this.conjoin(scratch);
+    this.evaluated ??=
+      this.estimate === 0 ? { docs: new DocList(this.docCount, EMPTY), count: 0 } : this.conjoin(scratch);
     return this.evaluated;
   }
 
@@ -76,7 +87,8 @@ export class BoolOperand extends Operand {
       const first = lead.listFiltered(scratch, probes[0]!, this.requiredProbes > 0);
       const docs = first.docs;
       let count = first.count;
-      for (let i = 1; i < probes.length && count > 0; i++) count = probes[i]!.filter(scratch, docs, count, docs, i < this.requiredProbes);
+      for (let i = 1; i < probes.length && count > 0; i++)
+        count = probes[i]!.filter(scratch, docs, count, docs, i < this.requiredProbes);
       return { docs: new DocList(this.docCount, docs.subarray(0, count)), count };
     }
     const ready = lead.readyBits();
@@ -117,7 +129,9 @@ export class BoolOperand extends Operand {
   }
 
   listCost(): number {
-    return this.evaluated === undefined ? this.planCost() + (this.asLists ? 0 : this.wordCount * WORD_COUNT + this.estimate * EXTRACT) : 0;
+    return this.evaluated === undefined
+      ? this.planCost() + (this.asLists ? 0 : this.wordCount * WORD_COUNT + this.estimate * EXTRACT)
+      : 0;
   }
 
   list(scratch: Scratch): Uint32Array {
@@ -142,7 +156,10 @@ export class BoolOperand extends Operand {
     let remaining = (n * this.lead.estimate) / this.docCount;
     for (const [i, probe] of this.probes.entries()) {
       cost += probe.filterCost(remaining);
-      remaining = i < this.requiredProbes ? (remaining * probe.estimate) / this.docCount : Math.max(0, remaining * (1 - probe.estimate / this.docCount));
+      remaining =
+        i < this.requiredProbes
+          ? (remaining * probe.estimate) / this.docCount
+          : Math.max(0, remaining * (1 - probe.estimate / this.docCount));
     }
     return cost;
   }
@@ -165,7 +182,8 @@ export class BoolOperand extends Operand {
   private filterThrough(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array): number {
     if (this.estimate === 0) return 0;
     let count = this.lead.filter(scratch, cands, n, out, true);
-    for (let i = 0; i < this.probes.length && count > 0; i++) count = this.probes[i]!.filter(scratch, out, count, out, i < this.requiredProbes);
+    for (let i = 0; i < this.probes.length && count > 0; i++)
+      count = this.probes[i]!.filter(scratch, out, count, out, i < this.requiredProbes);
     return count;
   }
 }
@@ -177,7 +195,12 @@ const bySize = (a: Operand, b: Operand) => a.estimate - b.estimate;
 const byLargerSize = (a: Operand, b: Operand) => b.estimate - a.estimate;
 
 /** Cost of the list plan led by `required[lead]`: its list, filtered by each other operand in turn. */
-function listPlanCost(required: readonly Operand[], lead: number, excluded: readonly Operand[], docCount: number): number {
+function listPlanCost(
+  required: readonly Operand[],
+  lead: number,
+  excluded: readonly Operand[],
+  docCount: number,
+): number {
   const leader = required[lead]!;
   let cost = 0;
   let remaining = leader.estimate;
@@ -188,7 +211,9 @@ function listPlanCost(required: readonly Operand[], lead: number, excluded: read
     const probe = isRequired ? required[i]! : excluded[i - required.length]!;
     cost += first ? leader.listFilteredCost(probe) : probe.filterCost(remaining);
     first = false;
-    remaining = isRequired ? (remaining * probe.estimate) / docCount : Math.max(0, remaining * (1 - probe.estimate / docCount));
+    remaining = isRequired
+      ? (remaining * probe.estimate) / docCount
+      : Math.max(0, remaining * (1 - probe.estimate / docCount));
   }
   return first ? leader.listCost() : cost;
 }
@@ -197,7 +222,12 @@ function listPlanCost(required: readonly Operand[], lead: number, excluded: read
  * Cost of the bitset plan: the lead combined with the bitsets at hand in one counting pass (or
  * copied), then with every other operand, then counted unless the count is known.
  */
-function bitsPlanCost(lead: Operand, required: readonly Operand[], excluded: readonly Operand[], words: number): number {
+function bitsPlanCost(
+  lead: Operand,
+  required: readonly Operand[],
+  excluded: readonly Operand[],
+  words: number,
+): number {
   let cost = lead.bitsCost() + words * WORD_FILL;
   let [ands, andNots, intersected] = [0, 0, false];
   for (const operand of required) {

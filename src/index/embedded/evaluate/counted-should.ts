@@ -37,7 +37,12 @@ export interface CountedShould {
  * @param weight the constant score every clause gives
  * @param minimum how many clauses a document must match (1 to their number, at most 255)
  */
-export function countShould(clauses: readonly Clause[], weight: number, minimum: number, scratch: Scratch): CountedShould {
+export function countShould(
+  clauses: readonly Clause[],
+  weight: number,
+  minimum: number,
+  scratch: Scratch,
+): CountedShould {
   const counts = scratch.counts();
   const byCount = [...clauses].sort((a, b) => a.count - b.count);
   const counted = byCount.length - minimum + 1;

@@ -6,7 +6,15 @@
 import { fail } from '../request/dsl-reader.ts';
 import type { FieldIndex } from '../build/field-index.ts';
 import type { IndexData } from '../build/index-data.ts';
-import type { ExistsNode, LeafNode, LongerPrefixNode, PrefixNode, RangeBound, RangeNode, TermsNode } from '../request/query-ast.ts';
+import type {
+  ExistsNode,
+  LeafNode,
+  LongerPrefixNode,
+  PrefixNode,
+  RangeBound,
+  RangeNode,
+  TermsNode,
+} from '../request/query-ast.ts';
 import { AllDocs, BitsOperand, ListOperand, NoDocs, PostingsOperand, type Operand } from './operands.ts';
 import { boundKey, termKey } from '../request/query-values.ts';
 import type { KeywordDictionary, TermBound } from '../build/term-dictionary.ts';
@@ -42,7 +50,12 @@ function matchTerms(node: TermsNode, index: IndexData): Operand {
     const ord = key === undefined ? -1 : field.dictionary.find(key);
     if (ord >= 0) ords.add(ord);
   }
-  return ords.size === 0 ? new NoDocs(index.docCount) : PostingsOperand.ofOrds(field, [...ords].sort((a, b) => a - b));
+  return ords.size === 0
+    ? new NoDocs(index.docCount)
+    : PostingsOperand.ofOrds(
+        field,
+        [...ords].sort((a, b) => a - b),
+      );
 }
 
 function matchIds(ids: readonly string[], index: IndexData): Operand {
@@ -62,7 +75,10 @@ function matchRange(node: RangeNode, index: IndexData): Operand {
   const field = mappedField(node, index);
   if (field === undefined) return new NoDocs(index.docCount);
   if (field.dictionary.kind !== 'numeric' || field.spec.type === 'boolean') {
-    fail(node.clause, `field [${field.name}] of type [${field.spec.type}]: only ranges over numeric fields are supported`);
+    fail(
+      node.clause,
+      `field [${field.name}] of type [${field.spec.type}]: only ranges over numeric fields are supported`,
+    );
   }
   const bound = (range: RangeBound | undefined): TermBound | undefined =>
     range && { value: boundKey(field, range.value, node.clause), inclusive: range.inclusive };
@@ -99,13 +115,17 @@ function matchLongerPrefix(node: LongerPrefixNode, index: IndexData): Operand {
 /** `_id` is only supported where it is a plain id lookup. */
 function mappedField(node: LeafNode & { field: string }, index: IndexData): FieldIndex | undefined {
   const field = index.field(node.field);
-  if (field === undefined && node.field === ID_FIELD) fail(node.clause, `the ${ID_FIELD} field is only supported by term, terms and ids`);
+  if (field === undefined && node.field === ID_FIELD)
+    fail(node.clause, `the ${ID_FIELD} field is only supported by term, terms and ids`);
   return field;
 }
 
 function keywordDictionary(field: FieldIndex, node: PrefixNode | LongerPrefixNode): KeywordDictionary {
   if (field.dictionary.kind !== 'keyword') {
-    fail(node.clause, `field [${field.name}] of type [${field.spec.type}] does not support ${node.kind === 'prefix' ? 'prefix' : 'wildcard'} queries`);
+    fail(
+      node.clause,
+      `field [${field.name}] of type [${field.spec.type}] does not support ${node.kind === 'prefix' ? 'prefix' : 'wildcard'} queries`,
+    );
   }
   return field.dictionary;
 }

@@ -94,7 +94,10 @@ export abstract class Operand {
 
   intersectCost(): number {
     if (this.readyBits() !== undefined) return this.wordCount * WORD_OP;
-    return Math.min(this.bitsCost() + this.wordCount * WORD_OP, this.listCost() + this.estimate * (PROBE + BIT_SET) + this.wordCount * WORD_FILL);
+    return Math.min(
+      this.bitsCost() + this.wordCount * WORD_OP,
+      this.listCost() + this.estimate * (PROBE + BIT_SET) + this.wordCount * WORD_FILL,
+    );
   }
 
   /** Keeps in `target` only the matches. */
@@ -102,7 +105,12 @@ export abstract class Operand {
     const ready = this.readyBits();
     if (ready !== undefined) {
       target.and(ready);
-    } else if (prefer(this.bitsCost() + this.wordCount * WORD_OP, this.listCost() + this.estimate * (PROBE + BIT_SET) + this.wordCount * WORD_FILL)) {
+    } else if (
+      prefer(
+        this.bitsCost() + this.wordCount * WORD_OP,
+        this.listCost() + this.estimate * (PROBE + BIT_SET) + this.wordCount * WORD_FILL,
+      )
+    ) {
       target.and(this.bits(scratch));
     } else {
       const docs = this.list(scratch);
@@ -135,7 +143,8 @@ export abstract class Operand {
   addTo(scratch: Scratch, target: Bitset): void {
     const ready = this.readyBits();
     if (ready !== undefined) target.or(ready);
-    else if (prefer(this.listCost() + this.estimate * BIT_SET, this.bitsCost() + this.wordCount * WORD_OP)) target.addAll(this.list(scratch));
+    else if (prefer(this.listCost() + this.estimate * BIT_SET, this.bitsCost() + this.wordCount * WORD_OP))
+      target.addAll(this.list(scratch));
     else target.or(this.bits(scratch));
   }
 }

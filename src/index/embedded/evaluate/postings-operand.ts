@@ -4,7 +4,19 @@ import { countFound, filterByBits, filterByCounts, filterBySorted, mergeSorted }
 import type { FieldIndex } from '../build/field-index.ts';
 import type { Scratch } from '../sets/scratch.ts';
 import { prefer } from './strategy.ts';
-import { BIT_SET, DOC_VALUES, EMPTY, EXTRACT, gallopCost, MAX_FILTERED_RUNS, MERGE, PROBE, WORD_COUNT, WORD_FILL, WORD_OP } from './operand-costs.ts';
+import {
+  BIT_SET,
+  DOC_VALUES,
+  EMPTY,
+  EXTRACT,
+  gallopCost,
+  MAX_FILTERED_RUNS,
+  MERGE,
+  PROBE,
+  WORD_COUNT,
+  WORD_FILL,
+  WORD_OP,
+} from './operand-costs.ts';
 import { Operand } from './operand.ts';
 
 /**
@@ -66,14 +78,19 @@ export class PostingsOperand extends Operand {
 
   listCost(): number {
     if (this.runCount <= 1 || this.listed !== undefined) return 0;
-    return Math.min(this.mergeCost(this.estimate), this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT);
+    return Math.min(
+      this.mergeCost(this.estimate),
+      this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT,
+    );
   }
 
   list(scratch: Scratch): Uint32Array {
     if (this.listed !== undefined) return this.listed;
     if (this.runCount === 0) return EMPTY;
     if (this.runCount === 1) return (this.listed = this.run(0));
-    if (prefer(this.mergeCost(this.estimate), this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT)) {
+    if (
+      prefer(this.mergeCost(this.estimate), this.bitsCost() + this.wordCount * WORD_COUNT + this.estimate * EXTRACT)
+    ) {
       const runs = scratch.list(2 * this.runCount);
       for (let i = 0; i < this.runCount; i++) {
         const ord = this.ordAt(i);
@@ -143,12 +160,14 @@ export class PostingsOperand extends Operand {
   override filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
     if (this.readyBits() !== undefined || this.listed !== undefined) return super.filter(scratch, cands, n, out, keep);
     const byDocValues = this.docValuesCost(n);
-    if (byDocValues !== Infinity && prefer(byDocValues, this.listsFilterCost(n))) return this.filterByDocValues(cands, n, out, keep);
+    if (byDocValues !== Infinity && prefer(byDocValues, this.listsFilterCost(n)))
+      return this.filterByDocValues(cands, n, out, keep);
     if (this.runCount === 1) {
       const ord = this.ordAt(0);
       return filterBySorted(cands, n, out, keep, this.postings, this.field.start(ord), this.field.start(ord + 1));
     }
-    if (this.runCount > MAX_FILTERED_RUNS || !prefer(this.probeEachCost(n), super.filterCost(n))) return super.filter(scratch, cands, n, out, keep);
+    if (this.runCount > MAX_FILTERED_RUNS || !prefer(this.probeEachCost(n), super.filterCost(n)))
+      return super.filter(scratch, cands, n, out, keep);
     // A candidate matches when any list holds it: count per list, then keep or drop the counted.
     const counts = scratch.list(n).fill(0, 0, n);
     const found = scratch.list(n);
@@ -214,7 +233,11 @@ export class PostingsOperand extends Operand {
     for (let i = 0; i < this.runCount; i++) {
       const ord = this.ordAt(i);
       const dense = this.field.denseDocs(ord);
-      if (this.runCount === 1 && dense !== undefined && prefer(this.wordCount * WORD_OP, this.field.docFreq(ord) * BIT_SET)) {
+      if (
+        this.runCount === 1 &&
+        dense !== undefined &&
+        prefer(this.wordCount * WORD_OP, this.field.docFreq(ord) * BIT_SET)
+      ) {
         target.andNot(dense);
         return undefined;
       }
@@ -251,7 +274,10 @@ function mergeAll(scratch: Scratch, source: Uint32Array, runs: Uint32Array, coun
   for (let r = 0, at = 0; r < count; r += 2) {
     const from = runs[2 * r]!;
     const to = runs[2 * r + 1]!;
-    at = r + 1 < count ? mergeSorted(source, from, to, source, runs[2 * r + 2]!, runs[2 * r + 3]!, target, at) : copyRun(source, from, to, target, at);
+    at =
+      r + 1 < count
+        ? mergeSorted(source, from, to, source, runs[2 * r + 2]!, runs[2 * r + 3]!, target, at)
+        : copyRun(source, from, to, target, at);
     runs[++merged] = at;
   }
   runs[0] = 0;
@@ -261,7 +287,10 @@ function mergeAll(scratch: Scratch, source: Uint32Array, runs: Uint32Array, coun
       const from = runs[r]!;
       const middle = runs[r + 1]!;
       const at = runs[next]!;
-      runs[++next] = r + 1 < merged ? mergeSorted(target, from, middle, target, middle, runs[r + 2]!, spare, at) : copyRun(target, from, middle, spare, at);
+      runs[++next] =
+        r + 1 < merged
+          ? mergeSorted(target, from, middle, target, middle, runs[r + 2]!, spare, at)
+          : copyRun(target, from, middle, spare, at);
     }
     [target, spare] = [spare, target];
     merged = next;

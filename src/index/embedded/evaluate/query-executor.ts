@@ -12,7 +12,15 @@
 import { DocList, gallop, type DocSet } from '../sets/doc-set.ts';
 import type { IndexData } from '../build/index-data.ts';
 import { matchLeaf } from './leaf-matcher.ts';
-import { AllDocs, AtLeastOperand, BoolOperand, ListOperand, NoDocs, operandOfMatches, type Operand } from './operands.ts';
+import {
+  AllDocs,
+  AtLeastOperand,
+  BoolOperand,
+  ListOperand,
+  NoDocs,
+  operandOfMatches,
+  type Operand,
+} from './operands.ts';
 import { countedScore, countedScores, countShould } from './counted-should.ts';
 import type { BoolNode, QueryNode } from '../request/query-ast.ts';
 import type { Scratch } from '../sets/scratch.ts';
@@ -107,8 +115,13 @@ function operandsOf(clauses: readonly QueryNode[], index: IndexData): Operand[] 
 }
 
 /** `scored`: the `must` and `should` clauses already evaluated, when their scores count. */
-function boolOperand(node: BoolNode, index: IndexData, scored: { must: Operand[]; should: Operand[] } | undefined): Operand {
-  if (node.must.length + node.filter.length + node.should.length + node.mustNot.length === 0) return new AllDocs(index.allDocs());
+function boolOperand(
+  node: BoolNode,
+  index: IndexData,
+  scored: { must: Operand[]; should: Operand[] } | undefined,
+): Operand {
+  if (node.must.length + node.filter.length + node.should.length + node.mustNot.length === 0)
+    return new AllDocs(index.allDocs());
   // Every clause is looked up (and may be refused) before anything is skipped, in the order
   // must, should, filter, must_not.
   const required = scored?.must ?? operandsOf(node.must, index);
@@ -128,14 +141,17 @@ function floatProduct(a: number, b: number): number {
 /** Scored clauses are evaluated first (their scorers need their matches); the rest plans as in filter context. */
 function evaluateScoredBool(node: BoolNode, index: IndexData, outerBoost: number): Evaluation {
   const clauseCount = node.must.length + node.filter.length + node.should.length + node.mustNot.length;
-  if (clauseCount === 0) return { docs: index.allDocs(), count: index.docCount, score: floatProduct(outerBoost, node.boost) };
+  if (clauseCount === 0)
+    return { docs: index.allDocs(), count: index.docCount, score: floatProduct(outerBoost, node.boost) };
   const boost = node.boost === 1 ? outerBoost : floatProduct(outerBoost, node.boost);
   const must = node.must.map((clause) => evaluate(clause, index, true, boost));
   const should = node.should.map((clause) => evaluate(clause, index, true, boost));
   const counted = countedShouldOf(node, must, should, index);
   if (counted !== undefined) return counted;
   const asOperands = (evaluations: Evaluation[]) => evaluations.map((e) => operandOfMatches(e, index.docCount));
-  const matches = boolOperand(node, index, { must: asOperands(must), should: asOperands(should) }).matches(index.scratch);
+  const matches = boolOperand(node, index, { must: asOperands(must), should: asOperands(should) }).matches(
+    index.scratch,
+  );
   return { ...matches, score: boolScorer(must, should, index.scratch) };
 }
 
@@ -144,17 +160,26 @@ function evaluateScoredBool(node: BoolNode, index: IndexData, outerBoost: number
  * search by shared n-grams): its documents and scores come from one count over the clauses' matches
  * (`countShould`) instead of a count and then a lookup of every match in every clause.
  */
-function countedShouldOf(node: BoolNode, must: Evaluation[], should: Evaluation[], index: IndexData): Evaluation | undefined {
+function countedShouldOf(
+  node: BoolNode,
+  must: Evaluation[],
+  should: Evaluation[],
+  index: IndexData,
+): Evaluation | undefined {
   const minimum = requiredShouldCount(node);
   // A minimum above the number of clauses matches nothing: the general way says so.
-  if (must.length > 0 || minimum < 1 || minimum > should.length || should.length > MAX_COUNTED_CLAUSES) return undefined;
+  if (must.length > 0 || minimum < 1 || minimum > should.length || should.length > MAX_COUNTED_CLAUSES)
+    return undefined;
   const [first] = should;
-  if (first === undefined || should.some((clause) => typeof clause.score !== 'number' || clause.score !== first.score)) return undefined;
+  if (first === undefined || should.some((clause) => typeof clause.score !== 'number' || clause.score !== first.score))
+    return undefined;
   const clauses = should.map(({ docs, count }) => ({ docs, count: count ?? docs.count() }));
   const counted = countShould(clauses, first.score as number, minimum, index.scratch);
   const required: Operand[] = [new ListOperand(index.docCount, counted.docs)];
   for (const clause of node.filter) required.push(operandOf(clause, index));
-  const matches = new BoolOperand(index.docCount, required, operandsOf(node.mustNot, index), index.allDocs()).matches(index.scratch);
+  const matches = new BoolOperand(index.docCount, required, operandsOf(node.mustNot, index), index.allDocs()).matches(
+    index.scratch,
+  );
   const scorer = (doc: number) => countedScore(counted, doc);
   batchScorers.set(scorer, (members, out) => countedScores(counted, members, out));
   return { ...matches, score: scorer };

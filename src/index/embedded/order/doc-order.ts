@@ -32,7 +32,8 @@ export function planOrder(keys: readonly SortKey[], scorer: Scorer, cache: SortO
   if (isRelevanceOrder(keys)) {
     return typeof scorer === 'number' ? DOC_ORDER : compareOrder([{ kind: 'score', order: 'desc' }], scorer, scratch);
   }
-  if (typeof scorer !== 'number' && keys.some((key) => key.kind === 'score')) return compareOrder(keys, scorer, scratch);
+  if (typeof scorer !== 'number' && keys.some((key) => key.kind === 'score'))
+    return compareOrder(keys, scorer, scratch);
   const orderKeys = effectiveKeys(keys);
   const [first] = orderKeys;
   if (first === undefined || (first.kind === 'doc' && first.order === 'asc')) return DOC_ORDER;
@@ -62,9 +63,16 @@ const MAX_NARROWING_SLOTS = 4096;
  * `count` members' values: only they can be on the page. Scores and later keys, the costly part
  * of a sort by score, are then computed for them alone.
  */
-function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count: number, scorer: Scorer, scratch: Scratch): Uint32Array {
+function narrowByFirstKey(
+  keys: readonly SortKey[],
+  members: Uint32Array,
+  count: number,
+  scorer: Scorer,
+  scratch: Scratch,
+): Uint32Array {
   const [first] = keys;
-  if (first?.kind === 'score' && members.length > 2 * count) return narrowByScore(members, count, scorer, first.order, scratch);
+  if (first?.kind === 'score' && members.length > 2 * count)
+    return narrowByScore(members, count, scorer, first.order, scratch);
   if (first?.kind !== 'field' || members.length <= 2 * count) return members;
   const slots = new FieldSlots(first);
   if (slots.bucketCount > MAX_NARROWING_SLOTS) return members;
@@ -81,7 +89,13 @@ function narrowByFirstKey(keys: readonly SortKey[], members: Uint32Array, count:
 }
 
 /** The members scoring at least as well as the `count`-th best: the later keys only order ties among them. */
-function narrowByScore(members: Uint32Array, count: number, scorer: Scorer, order: 'asc' | 'desc', scratch: Scratch): Uint32Array {
+function narrowByScore(
+  members: Uint32Array,
+  count: number,
+  scorer: Scorer,
+  order: 'asc' | 'desc',
+  scratch: Scratch,
+): Uint32Array {
   const keys = scoresOf(scorer, members, scratch);
   if (order === 'desc') for (let i = 0; i < keys.length; i++) keys[i] = -keys[i]!;
   const selection = scratch.numbersOf(keys.length);
@@ -137,14 +151,18 @@ export function pageInOrder(docs: DocSet, total: number, order: DocOrder, from: 
   if (count <= from) return [];
   switch (order.kind) {
     case 'doc':
-      return docs instanceof DocList ? Array.from(docs.docs.subarray(from, count)) : membersFrom(docs, from, count - from);
+      return docs instanceof DocList
+        ? Array.from(docs.docs.subarray(from, count))
+        : membersFrom(docs, from, count - from);
     case 'rank':
       return walkIsCheaper(docs, total, count)
         ? walkPermutation(docs, order.order.perm, from, count)
         : selectByRank(docs, order.order.rank, count).slice(from);
     case 'compare': {
       const members = order.narrow(docs.toArray(), count);
-      return selectTop(members.length, count, order.comparator(members)).slice(from).map((i) => members[i]!);
+      return selectTop(members.length, count, order.comparator(members))
+        .slice(from)
+        .map((i) => members[i]!);
     }
   }
 }

@@ -8,7 +8,10 @@ export type PositionComparator = (a: number, b: number) => number;
 export function selectTop(count: number, wanted: number, compare: PositionComparator): number[] {
   const size = Math.min(wanted, count);
   if (size <= 0) return [];
-  if (size * 4 >= count) return Array.from({ length: count }, (_, i) => i).sort(compare).slice(0, size);
+  if (size * 4 >= count)
+    return Array.from({ length: count }, (_, i) => i)
+      .sort(compare)
+      .slice(0, size);
   const heap: number[] = [];
   for (let i = 0; i < count; i++) {
     if (heap.length < size) {

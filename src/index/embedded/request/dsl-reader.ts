@@ -18,7 +18,8 @@ export function expectRecord(value: unknown, clause: string): JsonRecord {
 /** The single key of an object such as `{ "term": {...} }` or `{ "field": value }`. */
 export function onlyEntry(record: JsonRecord, clause: string): [string, unknown] {
   const keys = Object.keys(record);
-  if (keys.length !== 1) fail(clause, `expected exactly one key, found ${keys.length === 0 ? 'none' : keys.join(', ')}`);
+  if (keys.length !== 1)
+    fail(clause, `expected exactly one key, found ${keys.length === 0 ? 'none' : keys.join(', ')}`);
   const key = keys[0]!;
   return [key, record[key]];
 }

@@ -11,5 +11,8 @@ export function readMinimumShouldMatch(record: JsonRecord, clause: string): numb
   const value = ownValue(record, 'minimum_should_match');
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  return fail(`${clause}.minimum_should_match`, `unsupported value ${JSON.stringify(value)}: only a non-negative integer`);
+  return fail(
+    `${clause}.minimum_should_match`,
+    `unsupported value ${JSON.stringify(value)}: only a non-negative integer`,
+  );
 }

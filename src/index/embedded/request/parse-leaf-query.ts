@@ -82,7 +82,8 @@ function parseWildcard(body: unknown, clause: string): LeafNode {
   const [field, spec] = fieldEntry(body, clause);
   const pattern = valueString(spec, `${clause}.${field}`);
   const prefix = LONGER_PREFIX.exec(pattern)?.[1];
-  if (prefix === undefined) fail(clause, `unsupported pattern ${JSON.stringify(pattern)}: only a literal prefix followed by ?*`);
+  if (prefix === undefined)
+    fail(clause, `unsupported pattern ${JSON.stringify(pattern)}: only a literal prefix followed by ?*`);
   return { kind: 'longerPrefix', clause, field, prefix: prefix.replace(/\\(.)/gsu, '$1') };
 }
 

@@ -17,7 +17,8 @@ export function termKey(field: FieldIndex, value: Scalar, clause: string): TermK
   const number = numberOf(field, value, clause);
   if (isIntegerType(type) && !Number.isInteger(number)) return undefined;
   const coerced = coerceNumber(type, number);
-  if (coerced === undefined) fail(clause, `value [${number}] is out of range for field [${field.name}] of type [${type}]`);
+  if (coerced === undefined)
+    fail(clause, `value [${number}] is out of range for field [${field.name}] of type [${type}]`);
   return coerced;
 }
 
@@ -38,6 +39,7 @@ function booleanTerm(value: Scalar, field: string, clause: string): number {
 
 function numberOf(field: FieldIndex, value: Scalar, clause: string): number {
   const number = toNumber(value);
-  if (number === undefined) fail(clause, `[${String(value)}] is not a number for field [${field.name}] of type [${field.spec.type}]`);
+  if (number === undefined)
+    fail(clause, `[${String(value)}] is not a number for field [${field.name}] of type [${field.spec.type}]`);
   return number;
 }

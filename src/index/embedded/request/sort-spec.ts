@@ -65,7 +65,10 @@ function sortKeyOf(name: string, spec: unknown, index: IndexData): SortKey {
     const options = isRecord(spec) ? spec : { order: spec };
     checkKeys(options, ['order'], clause);
     const fallback = name === '_score' ? 'desc' : 'asc';
-    return { kind: name === '_score' ? 'score' : 'doc', order: readOrder(ownValue(options, 'order'), fallback, clause) };
+    return {
+      kind: name === '_score' ? 'score' : 'doc',
+      order: readOrder(ownValue(options, 'order'), fallback, clause),
+    };
   }
   return fieldSortKey(name, isRecord(spec) ? spec : { order: spec }, index);
 }
@@ -76,13 +79,21 @@ function fieldSortKey(name: string, options: Record<string, unknown>, index: Ind
   const field = index.field(name);
   if (field === undefined) fail('sort', `No mapping found for [${name}] in order to sort on`);
   const order = readOrder(ownValue(options, 'order'), 'asc', clause);
-  return { kind: 'field', name, field, order, mode: order === 'asc' ? 'min' : 'max', missing: readMissing(ownValue(options, 'missing'), clause) };
+  return {
+    kind: 'field',
+    name,
+    field,
+    order,
+    mode: order === 'asc' ? 'min' : 'max',
+    missing: readMissing(ownValue(options, 'missing'), clause),
+  };
 }
 
 function readOrder(value: unknown, fallback: SortDirection, clause: string): SortDirection {
   if (value === undefined || value === null) return fallback;
   const order = typeof value === 'string' ? value.toLowerCase() : value;
-  if (order !== 'asc' && order !== 'desc') fail(`${clause}.order`, `expected asc or desc, found ${JSON.stringify(value)}`);
+  if (order !== 'asc' && order !== 'desc')
+    fail(`${clause}.order`, `expected asc or desc, found ${JSON.stringify(value)}`);
   return order;
 }
 

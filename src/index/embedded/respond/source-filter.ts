@@ -41,7 +41,10 @@ class PathFilter {
   }
 
   private paths() {
-    this.compiled ??= { includes: compileFilterPaths(this.includePatterns), excludes: compileFilterPaths(this.excludePatterns) };
+    this.compiled ??= {
+      includes: compileFilterPaths(this.includePatterns),
+      excludes: compileFilterPaths(this.excludePatterns),
+    };
     return this.compiled;
   }
 }
@@ -277,7 +280,8 @@ function includeFromRecord(record: JsonRecord, nodes: FilterPathNode[]): JsonRec
   let nonEmpty = false;
   for (const key of Object.keys(record)) {
     const match = matchKey(nodes, key);
-    const value = match === true ? cloneJson(record[key]) : match.length > 0 ? includeFrom(record[key], match) : undefined;
+    const value =
+      match === true ? cloneJson(record[key]) : match.length > 0 ? includeFrom(record[key], match) : undefined;
     if (value === undefined) continue;
     setOwn(kept, key, value);
     nonEmpty = true;

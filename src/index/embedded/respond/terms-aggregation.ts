@@ -53,7 +53,13 @@ export function runAggregations(
   return Object.fromEntries(specs.map((spec) => [spec.name, runTerms(spec, docs, total, index, budget)]));
 }
 
-function runTerms(spec: TermsAggregationSpec, docs: Bitset, total: number, index: IndexData, budget: BucketBudget): TermsResult {
+function runTerms(
+  spec: TermsAggregationSpec,
+  docs: Bitset,
+  total: number,
+  index: IndexData,
+  budget: BucketBudget,
+): TermsResult {
   const field = index.field(spec.field);
   if (field === undefined) return result(0, []);
   const candidates = collectCandidates(field, docs, total);
@@ -87,7 +93,10 @@ function termCounts(field: FieldIndex, docs: Bitset, total: number): Uint32Array
   const counts = new Uint32Array(field.dictionary.size);
   if (total === field.docCount) {
     for (let ord = 0; ord < counts.length; ord++) counts[ord] = field.docFreq(ord);
-  } else if (total * (field.postingCount / Math.max(1, field.docCount)) * 2 + field.docCount / 32 < field.termScanCost) {
+  } else if (
+    total * (field.postingCount / Math.max(1, field.docCount)) * 2 + field.docCount / 32 <
+    field.termScanCost
+  ) {
     const { starts, ords } = field.ordinals();
     for (let doc = docs.next(0); doc >= 0; doc = docs.next(doc + 1)) {
       for (let i = starts[doc]!; i < starts[doc + 1]!; i++) counts[ords[i]!]!++;
@@ -112,7 +121,9 @@ function bucketOf(
   index: IndexData,
   budget: BucketBudget,
 ): Bucket {
-  const entry: Bucket = isBoolean ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: count } : { key, doc_count: count };
+  const entry: Bucket = isBoolean
+    ? { key, key_as_string: key === 1 ? 'true' : 'false', doc_count: count }
+    : { key, doc_count: count };
   if (spec.subAggregations.length === 0) return entry;
   return { ...entry, ...runAggregations(spec.subAggregations, docs(), count, index, budget) };
 }

@@ -96,7 +96,11 @@ export class Bitset {
       all[2]?.words ?? a,
       none[0]?.words ?? a,
       none[1]?.words ?? a,
-      (all.length > 0 ? 0 : 1) | (all.length > 1 ? 0 : 2) | (all.length > 2 ? 0 : 4) | (none.length > 0 ? 8 : 0) | (none.length > 1 ? 16 : 0),
+      (all.length > 0 ? 0 : 1) |
+        (all.length > 1 ? 0 : 2) |
+        (all.length > 2 ? 0 : 4) |
+        (none.length > 0 ? 8 : 0) |
+        (none.length > 1 ? 16 : 0),
     );
   }
 

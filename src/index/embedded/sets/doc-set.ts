@@ -143,7 +143,13 @@ export function filterBySorted(
 }
 
 /** Adds one to `counts[i]` for each candidate `cands[i]` that is in `found[0..count)`, a subsequence of them. */
-export function countFound(cands: Uint32Array, n: number, found: Uint32Array, count: number, counts: Uint32Array): void {
+export function countFound(
+  cands: Uint32Array,
+  n: number,
+  found: Uint32Array,
+  count: number,
+  counts: Uint32Array,
+): void {
   for (let i = 0, j = 0; i < n && j < count; i++) {
     if (cands[i] === found[j]) {
       counts[i]!++;
@@ -153,7 +159,14 @@ export function countFound(cands: Uint32Array, n: number, found: Uint32Array, co
 }
 
 /** Writes to `out` the candidates counted at least `minimum` times (`keep`) or fewer (`!keep`); `out` may be `cands`. */
-export function filterByCounts(cands: Uint32Array, n: number, counts: Uint32Array, minimum: number, out: Uint32Array, keep: boolean): number {
+export function filterByCounts(
+  cands: Uint32Array,
+  n: number,
+  counts: Uint32Array,
+  minimum: number,
+  out: Uint32Array,
+  keep: boolean,
+): number {
   let kept = 0;
   for (let i = 0; i < n; i++) if (counts[i]! >= minimum === keep) out[kept++] = cands[i]!;
   return kept;
@@ -175,7 +188,16 @@ export function filterByBits(cands: Uint32Array, n: number, out: Uint32Array, ke
  * Merges sorted `a[aFrom..aTo)` and `b[bFrom..bTo)` into `out` from `at` (not over either input),
  * once each; returns where the merged list ends.
  */
-export function mergeSorted(a: Uint32Array, aFrom: number, aTo: number, b: Uint32Array, bFrom: number, bTo: number, out: Uint32Array, at: number): number {
+export function mergeSorted(
+  a: Uint32Array,
+  aFrom: number,
+  aTo: number,
+  b: Uint32Array,
+  bFrom: number,
+  bTo: number,
+  out: Uint32Array,
+  at: number,
+): number {
   let i = aFrom;
   let j = bFrom;
   let k = at;

@@ -29,7 +29,10 @@ class ArrayPool<T extends TypedArray> {
   private readonly taken: T[] = [];
 
   /** @param longest arrays above this length (merges of many posting lists) are not kept */
-  constructor(private readonly create: (length: number) => T, private readonly longest: number) {}
+  constructor(
+    private readonly create: (length: number) => T,
+    private readonly longest: number,
+  ) {}
 
   take(capacity: number): T {
     const free = this.free;
