@@ -1,8 +1,11 @@
 /** Small helpers shared by the benchmark scripts: data, timing, percentiles, printing. */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { writeSyntheticDataDirectory } from '../generate/index.ts';
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -39,13 +42,25 @@ export function line(label: string, value: string, target = ''): void {
   process.stdout.write(`${label.padEnd(44)} ${value.padEnd(28)} ${target}\n`);
 }
 
-/** A generated checklist of `taxa` taxa (and `versions`, default `current` only), written once to a temporary folder and reused. */
+/** The generator's sources, hashed: a checklist written by another revision of the generator is not reused. */
+function generatorRevision(): string {
+  const dir = fileURLToPath(new URL('../generate/', import.meta.url));
+  const hash = createHash('sha1');
+  for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(join(dir, file)));
+  return hash.digest('hex').slice(0, 8);
+}
+
+/**
+ * A generated checklist of `taxa` taxa (and `versions`, default `current` only), written once to a
+ * temporary folder and reused while the generator is the same.
+ */
 export async function syntheticDataDirectory(
   taxa: number,
   seed: number,
   versions: readonly string[] = ['current'],
 ): Promise<string> {
-  const dir = join(tmpdir(), `taxa-bench-${taxa}-${seed}${versions.length > 1 ? `-${versions.length}v` : ''}`);
+  const name = `taxa-bench-${taxa}-${seed}${versions.length > 1 ? `-${versions.length}v` : ''}-${generatorRevision()}`;
+  const dir = join(tmpdir(), name);
   if (!existsSync(join(dir, 'current.ndjson'))) {
     const started = performance.now();
     await writeSyntheticDataDirectory(dir, { taxa, seed, versions: [...versions] });
