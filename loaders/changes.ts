@@ -6,7 +6,7 @@
  * once per version, and only taxa whose fingerprints differ are compared field by field.
  */
 import { createHash } from 'node:crypto';
-import { changeOf, type ChangeRecord } from '../src/taxon/changes.ts';
+import { compareVersions, type ChangeRecord } from '../src/taxon/changes.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { givenCanonical, givenTaxonOf } from './derive.ts';
 
@@ -40,28 +40,14 @@ function changesBetween(
   prints: (v: VersionDocuments) => Fingerprints,
 ): ChangeDocument[] {
   const [before, after] = [prints(since), prints(version)];
-  const older = new Map(since.documents.map((doc) => [doc.id, doc]));
-  const out: ChangeDocument[] = [];
-  const add = (record: ChangeRecord<TaxonDocument> | undefined, from?: TaxonDocument, to?: TaxonDocument) => {
-    if (!record) return;
-    const { id: taxonId, ...rest } = record;
-    out.push({
-      ...rest,
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
-      id: `${since.id}/${taxonId}`,
-      taxonId,
-      since: since.id,
-      order: out.length + 1,
-    });
-  };
-  for (const doc of version.documents) {
-    const old = older.get(doc.id);
-    if (old === undefined) add(changeOf(undefined, doc), undefined, doc);
-    else if (before.get(doc.id) !== after.get(doc.id)) add(changeOf(givenTaxonOf(old), givenTaxonOf(doc)), old, doc);
-  }
-  for (const doc of since.documents) if (!after.has(doc.id)) add(changeOf(doc, undefined), doc, undefined);
-  return out;
+  const same = (from: TaxonDocument, to: TaxonDocument) => before.get(from.id) === after.get(to.id);
+  return compareVersions(since.documents, version.documents, { given: givenTaxonOf, same }).map((record, i) => ({
+    ...record,
+    id: `${since.id}/${record.id}`,
+    taxonId: record.id,
+    since: since.id,
+    order: i + 1,
+  }));
 }
 
 /**

@@ -67,7 +67,11 @@ const NOT_GIVEN: ReadonlySet<string> = new Set<string>([...DERIVED_KEYS, 'specie
  * when the data does not give it; a change of rank shows as `taxonRank`).
  */
 export function givenTaxonOf(doc: TaxonDocument): Taxon {
-  return givenFieldsOf(doc) as Taxon;
+  const given: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(doc)) if (!NOT_GIVEN.has(key)) given[key] = value;
+  const groups = GIVEN_GROUPS.get(doc);
+  if (groups !== undefined) given.informalTaxonGroups = groups;
+  return given as Taxon;
 }
 
 /**
@@ -82,14 +86,6 @@ export function givenCanonical(doc: TaxonDocument): string {
   keys.sort();
   const value = (key: string) => (key === 'informalTaxonGroups' ? groups : source[key]);
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value(key))}`).join(',')}}`;
-}
-
-function givenFieldsOf(doc: TaxonDocument): Record<string, unknown> {
-  const given: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(doc)) if (!NOT_GIVEN.has(key)) given[key] = value;
-  const groups = GIVEN_GROUPS.get(doc);
-  if (groups !== undefined) given.informalTaxonGroups = groups;
-  return given;
 }
 
 function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: number, groups: readonly string[]) {

@@ -76,8 +76,6 @@ export interface ElasticsearchLoadStats {
   docsPerSecond: number;
 }
 
-const KINDS = INDEX_KINDS;
-
 interface Settings {
   client: Client;
   prefix: string;
@@ -179,7 +177,7 @@ async function buildIndices(
   const progress = createProgress(settings.progress, 'documents');
   const bindings: AliasBinding[] = [];
   for (const version of data.versions) {
-    for (const kind of KINDS) {
+    for (const kind of INDEX_KINDS) {
       const alias = aliasName(settings.prefix, kind, version.id);
       const index = physicalIndexName(alias, stamp);
       const docs = [...(version.indices[kind] ?? [])];
@@ -213,11 +211,8 @@ export async function loadIntoElasticsearch(
 ): Promise<ElasticsearchLoadStats> {
   const settings = settingsOf(options);
   const started = performance.now();
-  const bodies = {
-    taxa: await indexBody('taxa', settings),
-    names: await indexBody('names', settings),
-    changes: await indexBody('changes', settings),
-  };
+  const bodies = {} as Record<IndexKind, IndexBody>;
+  for (const kind of INDEX_KINDS) bodies[kind] = await indexBody(kind, settings);
   const { dataSet } = await loadDataDirectory(dir, { progress: settings.progress });
   const data = engineDataOf(dataSet);
   const versions = data.versions.map((version) => version.id);
@@ -225,7 +220,7 @@ export async function loadIntoElasticsearch(
   if (problem) throw new ElasticsearchLoadError(`loader: ${problem}`);
 
   const created: string[] = [];
-  const documents: Record<IndexKind, number> = { taxa: 0, names: 0, changes: 0 };
+  const documents = Object.fromEntries(INDEX_KINDS.map((kind) => [kind, 0])) as Record<IndexKind, number>;
   let bindings: AliasBinding[];
   try {
     bindings = await buildIndices(data, bodies, loadStamp(new Date()), settings, created, documents);
@@ -241,7 +236,7 @@ export async function loadIntoElasticsearch(
   }
   const replaced = await swapAliases(settings.client, settings.prefix, bindings, created);
   const seconds = Math.round((performance.now() - started) / 10) / 100;
-  const total = documents.taxa + documents.names + documents.changes;
+  const total = INDEX_KINDS.reduce((sum, kind) => sum + documents[kind], 0);
   return {
     versions,
     documents,

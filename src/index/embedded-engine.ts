@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
 import type { Catalog } from '../taxon/catalog.ts';
 import {
+  INDEX_KINDS,
   VersionNotLoadedError,
   type EngineData,
   type IndexKind,
@@ -120,12 +121,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       snapshot = { catalog: data.catalog, indices };
     },
     builtFields() {
-      const built: Record<IndexKind, Set<string>> = { taxa: new Set(), names: new Set(), changes: new Set() };
+      const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
       for (const [key, index] of snapshot.indices) {
         const kind = key.slice(key.indexOf('\u0000') + 1) as IndexKind;
-        for (const field of index.builtFields()) built[kind].add(field);
+        for (const field of index.builtFields()) built.get(kind)!.add(field);
       }
-      return { taxa: [...built.taxa], names: [...built.names], changes: [...built.changes] };
+      return Object.fromEntries([...built].map(([kind, fields]) => [kind, [...fields]]));
     },
     async versions() {
       return snapshot.catalog.checklistVersions.map((v) => v.id);

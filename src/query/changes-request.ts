@@ -91,9 +91,10 @@ export function changesScopeClauses(scope: ChangesScope): FilterNode[] {
     clauses.push(
       inEitherVersion('informalTaxonGroups', (field) => listClauses(field, { include: groups.include, exclude: [] })),
     );
-  for (const side of SIDES)
-    if (groups?.exclude.length)
+  if (groups?.exclude.length) {
+    for (const side of SIDES)
       clauses.push(...listClauses(`${side}.informalTaxonGroups`, { include: [], exclude: groups.exclude }));
+  }
   if (scope.species !== undefined) clauses.push(latestIs('species', scope.species));
   if (scope.finnish !== undefined) clauses.push(latestIs('finnish', scope.finnish));
   return clauses;

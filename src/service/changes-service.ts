@@ -20,7 +20,7 @@ import type { FilterNode } from '../query/nodes/index.ts';
 import type { ChangeRecord } from '../taxon/changes.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { pageOf, type Page } from './page.ts';
-import type { Versions } from './versions.ts';
+import type { VersionIndices, Versions } from './versions.ts';
 
 /** A change record as the index keeps it (`loaders/changes.ts`). */
 type StoredChange = Omit<ChangeRecord<TaxonDocument>, 'id'> & {
@@ -69,10 +69,12 @@ export function createChangesService({
   versions: Versions;
   loaded: () => Promise<ChecklistVersion[]>;
 }) {
-  async function resolvePair({ from, to }: VersionPair): Promise<void> {
-    await versions.resolve(from, 'from');
-    await versions.resolve(to, 'to');
+  /** The newer version's indices (where the pair's records are), both versions checked. */
+  async function pairIndices({ from, to }: VersionPair): Promise<VersionIndices> {
+    await versions.at(from, 'from');
+    const newer = await versions.at(to, 'to');
     if (from === to) throw invalidParameter('to', `must be another version than from ('${from}')`);
+    return newer;
   }
 
   return {
@@ -80,9 +82,9 @@ export function createChangesService({
       pair: VersionPair,
       request: Omit<ChangesPageRequest, 'scope'> & { scope: Omit<ChangesScope, 'since'> },
     ): Promise<Page<Partial<ChangeRecord<TaxonDocument>>>> {
-      await resolvePair(pair);
+      const newer = await pairIndices(pair);
       const body = compileChangesPage({ ...request, scope: { ...request.scope, since: pair.from } });
-      const result = await versions.search<StoredChange>(pair.to, 'changes', body, 'to');
+      const result = await newer.search<StoredChange>('changes', body);
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       return pageOf(
         result.hits.hits.map((hit) => recordOf(hit._source!)),
@@ -97,14 +99,14 @@ export function createChangesService({
       const order = chronological(await loaded()).map((v) => v.id);
       const steps = await Promise.all(
         order.map(async (version, i): Promise<HistoryStep> => {
-          const found = await versions.search<TaxonDocument>(version, 'taxa', compileTaxonById(id, {}));
+          const index = await versions.at(version);
+          const found = await index.search<TaxonDocument>('taxa', compileTaxonById(id, {}));
           const taxon = found.hits.hits[0]?._source;
           const since = order[i - 1];
           const change =
             since === undefined
               ? undefined
-              : (await versions.search<StoredChange>(version, 'changes', compileChangeOf(since, id))).hits.hits[0]
-                  ?._source;
+              : (await index.search<StoredChange>('changes', compileChangeOf(since, id))).hits.hits[0]?._source;
           return { version, ...(taxon ? { taxon } : {}), ...(change ? { change: recordOf(change) } : {}) };
         }),
       );
@@ -120,9 +122,9 @@ export function createChangesService({
       specs: AggregationSpec[],
       size: number,
     ) {
-      await resolvePair(pair);
+      const newer = await pairIndices(pair);
       const body = compileChangesAggregate({ ...scope, since: pair.from }, filter, specs, size);
-      const result = await versions.search(pair.to, 'changes', body, 'to');
+      const result = await newer.search('changes', body);
       return aggregateRows(specs, result.aggregations as Record<string, unknown> | undefined, CHANGE_FILTER_KEYS);
     },
   };

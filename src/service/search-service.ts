@@ -45,7 +45,7 @@ import { rankFeatures, type RankFeatures } from '../search/rank-features.ts';
 import type { RankQuery } from '../search/ranking-text.ts';
 import { staticRank } from '../search/static-rank.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
-import type { Versions } from './versions.ts';
+import type { VersionIndices, Versions } from './versions.ts';
 
 /** A candidate as the index returns it (without its index-only tokens). */
 export type Candidate = Omit<NameEntry, (typeof INDEX_ONLY_FIELDS)[number]>;
@@ -222,8 +222,8 @@ function lookupEntry(taxon: TaxonDocument): HitEntry {
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService({ versions }: { versions: Versions }) {
-  async function idLookup(version: string, id: string): Promise<NameMatchHit[]> {
-    const result = await versions.search<TaxonDocument>(version, 'taxa', compileTaxonById(id, {}));
+  async function idLookup(index: VersionIndices, id: string): Promise<NameMatchHit[]> {
+    const result = await index.search<TaxonDocument>('taxa', compileTaxonById(id, {}));
     const taxon = result.hits.hits[0]?._source;
     return taxon ? [{ entry: lookupEntry(taxon), matchType: 'EXACT' }] : [];
   }
@@ -234,7 +234,7 @@ export function createSearchService({ versions }: { versions: Versions }) {
    * ranked whole; without it, the index order is final.
    */
   async function* stream(
-    version: string,
+    index: VersionIndices,
     type: 'EXACT' | 'PARTIAL',
     compile: (page: CandidatePage) => SearchBody,
     request: NameSearchRequest,
@@ -246,7 +246,7 @@ export function createSearchService({ versions }: { versions: Versions }) {
     let read = 0;
     const names = new Set<string>();
     for (let size = FIRST_PAGE; ; size = Math.min(size * 4, MAX_PAGE)) {
-      const result = await versions.search<Candidate>(version, 'names', compile({ from: read, size }));
+      const result = await index.search<Candidate>('names', compile({ from: read, size }));
       const hits = result.hits.hits;
       for (const hit of hits) {
         const entry = hit._source!;
@@ -289,21 +289,25 @@ export function createSearchService({ versions }: { versions: Versions }) {
   // Scores are below 2^24 (`partialScore`) and static ranks below 64: one number holds both.
   const byStaticRankAndScore = (entry: Candidate, hit: SearchHit) => entry.staticRank * 2 ** 24 + Number(hit.sort?.[1]);
 
-  function partialMatches(version: string, request: NameSearchRequest, seen: Set<string>): AsyncGenerator<RankedHit> {
+  function partialMatches(
+    index: VersionIndices,
+    request: NameSearchRequest,
+    seen: Set<string>,
+  ): AsyncGenerator<RankedHit> {
     const partial = preparePartial(request);
     const { order } = partial;
     const ask = (lastWord?: boolean) => (page: CandidatePage) => partial.page(page, lastWord);
-    if (order === 'final') return stream(version, 'PARTIAL', ask(), request, seen);
-    if (order === 'grouped') return stream(version, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
-    const endingLikeQuery = stream(version, 'PARTIAL', ask(true), request, seen, () => 0);
-    return merge(endingLikeQuery, stream(version, 'PARTIAL', ask(false), request, seen), request.query.ranking);
+    if (order === 'final') return stream(index, 'PARTIAL', ask(), request, seen);
+    if (order === 'grouped') return stream(index, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
+    const endingLikeQuery = stream(index, 'PARTIAL', ask(true), request, seen, () => 0);
+    return merge(endingLikeQuery, stream(index, 'PARTIAL', ask(false), request, seen), request.query.ranking);
   }
 
-  async function likelyMatches(version: string, request: NameSearchRequest, answer: Answer): Promise<void> {
+  async function likelyMatches(index: VersionIndices, request: NameSearchRequest, answer: Answer): Promise<void> {
     // A long query's trigrams outnumber a short name's: when the strict pass finds nothing,
     // ask once more for shorter names with a smaller share (`LIKELY_PASSES`).
     for (const pass of ['strict', 'relaxed'] as const) {
-      const result = await versions.search<Candidate>(version, 'names', compileLikely(request, pass));
+      const result = await index.search<Candidate>('names', compileLikely(request, pass));
       const found = mostSimilar(result.hits.hits, request, answer.seen);
       if (found.length === 0) continue;
       for (const match of sortMatches(found, request.query.ranking)) if (take(match, 'LIKELY', request, answer)) break;
@@ -319,21 +323,21 @@ export function createSearchService({ versions }: { versions: Versions }) {
      */
     async search(version: string, params: NameSearchParams): Promise<NameMatchHit[]> {
       const request = prepareNameSearch(params);
-      await versions.resolve(version);
+      const index = await versions.at(version);
       if (!request.query.searchable) return [];
-      if (request.query.taxonId !== undefined) return idLookup(version, request.query.taxonId);
+      if (request.query.taxonId !== undefined) return idLookup(index, request.query.taxonId);
       const answer: Answer = { results: [], seen: new Set(), limit: request.limit };
       for (const type of LIST_ORDER.filter((t) => asksFor(t, request))) {
         if (answer.results.length >= answer.limit) break;
-        if (type === 'LIKELY') await likelyMatches(version, request, answer);
+        if (type === 'LIKELY') await likelyMatches(index, request, answer);
         else if (type === 'EXACT')
           await fill(
-            stream(version, type, (page) => compileExact(request, page), request, answer.seen, byStaticRank),
+            stream(index, type, (page) => compileExact(request, page), request, answer.seen, byStaticRank),
             type,
             request,
             answer,
           );
-        else await fill(partialMatches(version, request, answer.seen), type, request, answer);
+        else await fill(partialMatches(index, request, answer.seen), type, request, answer);
       }
       return answer.results;
     },

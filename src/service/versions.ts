@@ -28,31 +28,41 @@ function unknownVersion(version: string, loaded: readonly string[], parameter: s
   ]);
 }
 
+/** The indices of one resolved version: a request that searches a version several times resolves it once. */
+export interface VersionIndices {
+  readonly version: string;
+  search<T>(kind: IndexKind, body: SearchBody): Promise<SearchResult<T>>;
+}
+
 export function createVersions(engine: SearchEngine) {
-  /** `parameter` names where the version came from, for the error (`from`, `to`, …). */
-  async function resolve(version: string, parameter = VERSION_PARAMETER): Promise<string> {
+  /**
+   * The indices of `version`, or the unknown-version error; `parameter` names where the version
+   * came from, for the error (`from`, `to`, …).
+   *
+   * @example const index = await versions.at('MR.424'); await index.search('taxa', { size: 0 })
+   */
+  async function at(version: string, parameter = VERSION_PARAMETER): Promise<VersionIndices> {
     const loaded = await engine.versions();
-    if (loaded.includes(version)) return version;
-    throw unknownVersion(version, loaded, parameter);
+    if (!loaded.includes(version)) throw unknownVersion(version, loaded, parameter);
+    return {
+      version,
+      async search<T>(kind: IndexKind, body: SearchBody): Promise<SearchResult<T>> {
+        try {
+          return await engine.search<T>({ version, kind }, body);
+        } catch (error) {
+          if (error instanceof VersionNotLoadedError) throw unknownVersion(version, await engine.versions(), parameter);
+          throw error;
+        }
+      },
+    };
   }
 
   return {
-    resolve,
+    at,
 
-    /** @example await versions.search('MR.424', 'taxa', { size: 0 }) */
-    async search<T>(
-      version: string,
-      kind: IndexKind,
-      body: SearchBody,
-      parameter = VERSION_PARAMETER,
-    ): Promise<SearchResult<T>> {
-      const resolved = await resolve(version, parameter);
-      try {
-        return await engine.search<T>({ version: resolved, kind }, body);
-      } catch (error) {
-        if (error instanceof VersionNotLoadedError) throw unknownVersion(version, await engine.versions(), parameter);
-        throw error;
-      }
+    /** One search of a version: `at` then `search`. @example await versions.search('MR.424', 'taxa', { size: 0 }) */
+    async search<T>(version: string, kind: IndexKind, body: SearchBody): Promise<SearchResult<T>> {
+      return (await at(version)).search<T>(kind, body);
     },
   };
 }

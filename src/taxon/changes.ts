@@ -107,15 +107,26 @@ export function taxonDifferences(from: object, to: object): Difference[] {
   return out;
 }
 
+/**
+ * How two versions are compared. `given`: the form of a taxon whose fields are compared (by
+ * default the taxon itself; the records keep the taxa themselves). `same`: a cheaper test that
+ * says two versions of a taxon do not differ, where one is known (a fingerprint).
+ */
+export interface CompareOptions<T> {
+  given?: (taxon: T) => object;
+  same?: (from: T, to: T) => boolean;
+}
+
 /** The change record of one taxon, or undefined when it is the same in both versions. */
 export function changeOf<T extends { id: string }>(
   from: T | undefined,
   to: T | undefined,
+  given: (taxon: T) => object = (taxon) => taxon,
 ): ChangeRecord<T> | undefined {
   if (from === undefined && to === undefined) return undefined;
   if (from === undefined) return { id: to!.id, changeTypes: ['added'], fields: [], differences: [], to: to! };
   if (to === undefined) return { id: from.id, changeTypes: ['removed'], fields: [], differences: [], from };
-  const differences = taxonDifferences(from, to);
+  const differences = taxonDifferences(given(from), given(to));
   if (differences.length === 0) return undefined;
   const fields = differences.map((difference) => difference.field);
   const changeTypes: ChangeType[] = [];
@@ -129,14 +140,20 @@ export function changeOf<T extends { id: string }>(
  * Every change between two versions: the taxa of `to` in their order (added or changed), then
  * the taxa of `from` that `to` no longer has (removed), in theirs.
  */
-export function compareVersions<T extends { id: string }>(from: Iterable<T>, to: Iterable<T>): ChangeRecord<T>[] {
+export function compareVersions<T extends { id: string }>(
+  from: Iterable<T>,
+  to: Iterable<T>,
+  { given, same }: CompareOptions<T> = {},
+): ChangeRecord<T>[] {
   const before = new Map<string, T>();
   for (const taxon of from) before.set(taxon.id, taxon);
   const records: ChangeRecord<T>[] = [];
   const present = new Set<string>();
   for (const taxon of to) {
     present.add(taxon.id);
-    const record = changeOf(before.get(taxon.id), taxon);
+    const old = before.get(taxon.id);
+    if (old !== undefined && same?.(old, taxon)) continue;
+    const record = changeOf(old, taxon, given);
     if (record) records.push(record);
   }
   for (const [id, taxon] of before) if (!present.has(id)) records.push(changeOf(taxon, undefined)!);
