@@ -4,7 +4,9 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
+import { deepFreeze } from '../freeze.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { createCatalogService } from '../service/catalog-service.ts';
 import { createChangesService } from '../service/changes-service.ts';
@@ -77,19 +79,34 @@ export const FASTIFY_OPTIONS = {
  * JSON bodies are parsed with plain `JSON.parse`: it never sets a prototype, so `__proto__` and
  * `constructor` stay ordinary own keys that the filter parser names as unknown filters (422)
  * instead of refusing the whole body. An empty body means no filters.
+ *
+ * Clients repeat the same small bodies (a filter paged through, a form's query): those are kept
+ * parsed and frozen under their text, so a repeated body is the same object, which the routes
+ * recognise (`routes/taxa/context.ts`, `requestMemo`).
  */
 function registerJsonParser(app: FastifyInstance): void {
+  const kept = new LRUCache<string, object>({ max: KEPT_BODIES });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
     const body = String(text);
+    const keeping = body.length <= MAX_KEPT_BODY_LENGTH;
+    const known = keeping ? kept.get(body) : undefined;
+    if (known !== undefined) return done(null, known);
     if (body.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(body));
+      parsed = JSON.parse(body);
     } catch (error) {
-      done(new AppError('BAD_REQUEST', `Malformed JSON body: ${(error as Error).message}`), undefined);
+      return done(new AppError('BAD_REQUEST', `Malformed JSON body: ${(error as Error).message}`), undefined);
     }
+    if (keeping && typeof parsed === 'object' && parsed !== null) kept.set(body, deepFreeze(parsed));
+    done(null, parsed);
   });
 }
+
+/** Parsed bodies kept, and the longest body text kept (in UTF-16 code units). */
+const KEPT_BODIES = 256;
+const MAX_KEPT_BODY_LENGTH = 4096;
 
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
   registerErrorHandling(app);

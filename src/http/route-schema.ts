@@ -9,6 +9,7 @@ import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { AppError, pointerToken } from '../errors.ts';
+import { deepFreeze } from '../freeze.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,14 +76,6 @@ function partKey(data: unknown): string | undefined {
       return undefined;
   }
   return JSON.stringify(data);
-}
-
-function deepFreeze<V>(value: V): V {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
 }
 
 /**

@@ -11,8 +11,10 @@
  * out the same catalog for a while after a reload, so with it nothing is kept.
  */
 import type { SearchEngine } from '../index/engine.ts';
+import type { Catalog } from '../taxon/catalog.ts';
 import type { FieldSelection } from '../query/source.ts';
 import type { Page } from '../service/page.ts';
+import type { PageSearch } from '../service/taxa-service.ts';
 import { createResponseCache } from './response-cache.ts';
 import { SerialisedAnswer } from './route-schema.ts';
 import { taxonShaper } from './shape.ts';
@@ -27,7 +29,7 @@ export interface TaxonTexts {
     version: string,
     language: ResponseLanguage,
     fields: FieldSelection,
-    search: () => Promise<Page<object>>,
+    search: PageSearch,
   ): Promise<SerialisedAnswer>;
 }
 
@@ -50,38 +52,72 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
     }
     return prefix;
   };
+
+  /**
+   * The page from kept texts: the ids of its taxa first, and their documents only when some
+   * text is missing (those are written and kept). `undefined` when the data changed meanwhile.
+   */
+  async function keptPage(
+    catalog: Catalog,
+    prefix: string,
+    write: (taxon: object) => string,
+    search: PageSearch,
+  ): Promise<SerialisedAnswer | undefined> {
+    const page = await search.ids();
+    const results = page.results.map((id) => texts.get(catalog, prefix + id));
+    if (results.includes(undefined)) {
+      const taxa = (await search.taxa()).results;
+      if (taxa.length !== results.length || (await engine.catalog()) !== catalog) return undefined;
+      for (const [i, text] of results.entries()) {
+        if (text !== undefined) continue;
+        results[i] = write(taxa[i]!);
+        texts.set(catalog, prefix + page.results[i], results[i]!);
+      }
+    }
+    return new SerialisedAnswer(pageText(page, results as string[]));
+  }
+
   return {
     async page(version, language, fields, search) {
-      const before = keeping ? await engine.catalog() : undefined;
-      const page = await search();
-      const catalog = before !== undefined && (await engine.catalog()) === before ? before : undefined;
-      const shape = taxonShaper(language, fields);
+      const catalog = keeping ? await engine.catalog() : undefined;
+      if (catalog !== undefined) {
+        const shape = lazily(() => taxonShaper(language, fields));
+        const write = (taxon: object) => JSON.stringify(shape()(taxon));
+        const answer = await keptPage(catalog, prefixOf(version, language, fields), write, search);
+        if (answer !== undefined && (await engine.catalog()) === catalog) return answer;
+      }
       // Nothing kept: one `JSON.stringify` of the whole page is faster than one per taxon.
-      if (catalog === undefined)
-        return new SerialisedAnswer(JSON.stringify({ ...page, results: page.results.map(shape) }));
-      const prefix = prefixOf(version, language, fields);
-      const results = page.results.map((taxon) => {
-        const id = (taxon as { id?: unknown }).id;
-        // Without its id (not selected) a taxon has no key: it is written for this answer only.
-        if (typeof id !== 'string') return JSON.stringify(shape(taxon));
-        const key = prefix + id;
-        let text = texts.get(catalog, key);
-        if (text === undefined) {
-          text = JSON.stringify(shape(taxon));
-          texts.set(catalog, key, text);
-        }
-        return text;
-      });
-      return new SerialisedAnswer(pageText(page, results));
+      const page = await search.taxa();
+      return new SerialisedAnswer(
+        JSON.stringify({ ...page, results: page.results.map(taxonShaper(language, fields)) }),
+      );
     },
   };
+}
+
+/** `make()`, called on first use only. */
+function lazily<V>(make: () => V): () => V {
+  let made: { value: V } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** Distinct versions, languages and selections numbered before the numbering starts afresh. */
 const KEPT_PREFIXES = 1024;
 
+/** The selection keys written so far, by selection (a route hands the same frozen selection again). */
+const selectionKeys = new WeakMap<FieldSelection, string>();
+
 /** What decides the fields of a taxon's text besides its document and language. */
 function selectionKey(fields: FieldSelection): string {
+  let key = selectionKeys.get(fields);
+  if (key === undefined) {
+    key = writeSelectionKey(fields);
+    if (Object.isFrozen(fields)) selectionKeys.set(fields, key);
+  }
+  return key;
+}
+
+function writeSelectionKey(fields: FieldSelection): string {
   return JSON.stringify([
     fields.selectedFields ?? null,
     fields.includeMedia ?? false,
@@ -93,7 +129,7 @@ function selectionKey(fields: FieldSelection): string {
 const EMPTY_RESULTS = '"results":[]}';
 
 /** `JSON.stringify({ ...page, results })` from the texts of the results (`results` is the envelope's last key). */
-function pageText(page: Page<object>, results: string[]): string {
+function pageText(page: Page<unknown>, results: string[]): string {
   const envelope = JSON.stringify({ ...page, results: [] });
   if (!envelope.endsWith(EMPTY_RESULTS))
     throw new Error(`taxon texts: a page envelope not ending with its results: ${envelope}`);

@@ -4,6 +4,7 @@
  * with hidden taxa raised, lineages). No HTTP here.
  */
 import { AppError } from '../errors.ts';
+import { deepFreeze } from '../freeze.ts';
 import type { SearchBody, SearchResult } from '../index/engine.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
@@ -36,7 +37,42 @@ function sources<T>(result: SearchResult<T>): T[] {
   return result.hits.hits.map((hit) => hit._source as T);
 }
 
+function ids(result: SearchResult<unknown>): string[] {
+  return result.hits.hits.map((hit) => hit._id!);
+}
+
+/**
+ * One page of taxa, searched for their documents or for their ids only (in the same order): a
+ * caller that keeps what it made of each taxon (`src/http/taxon-texts.ts`) asks for the ids first,
+ * and for the documents only when it lacks some.
+ */
+export interface PageSearch {
+  ids(): Promise<Page<string>>;
+  taxa(): Promise<Page<TaxonDocument>>;
+}
+
+/** The bodies of a page request: its documents, and its ids only. */
+interface PageBodies {
+  taxa: SearchBody;
+  ids: SearchBody;
+}
+
 export function createTaxaService({ versions }: { versions: Versions }) {
+  // A caller that hands the same request object again (the page routes keep one per repeated
+  // request, `routes/taxa/context.ts`) gets the same frozen bodies, compiled once; the engine may
+  // then recognise a body by itself when it comes again.
+  const compiled = new WeakMap<TaxaPageRequest, PageBodies>();
+  const bodiesOf = (request: TaxaPageRequest) => {
+    let bodies = compiled.get(request);
+    if (bodies === undefined) {
+      const taxa = compileTaxaPage(request);
+      bodies = deepFreeze({ taxa, ids: { ...taxa, _source: false } });
+      // Only a frozen request reads the same when it comes again.
+      if (Object.isFrozen(request)) compiled.set(request, bodies);
+    }
+    return bodies;
+  };
+
   async function searchTaxa(version: string, body: SearchBody): Promise<SearchResult<TaxonDocument>> {
     return versions.search<TaxonDocument>(version, 'taxa', body);
   }
@@ -47,19 +83,31 @@ export function createTaxaService({ versions }: { versions: Versions }) {
     return taxon;
   }
 
-  async function page(version: string, request: TaxaPageRequest): Promise<Page<TaxonDocument>> {
-    const body = compileTaxaPage(request);
+  async function searchPage<T>(
+    version: string,
+    request: TaxaPageRequest,
+    body: SearchBody,
+    read: (result: SearchResult<TaxonDocument>) => T[],
+  ): Promise<Page<T>> {
     if ((body.from ?? 0) + request.pageSize > MAX_RESULT_WINDOW) {
       // Beyond any checklist: count only, and answer the empty page past the end.
       const counted = await searchTaxa(version, { ...body, from: 0, size: 0, sort: undefined });
       return pageOf([], request.page, request.pageSize, totalOf(counted));
     }
     const result = await searchTaxa(version, body);
-    return pageOf(sources(result), request.page, request.pageSize, totalOf(result));
+    return pageOf(read(result), request.page, request.pageSize, totalOf(result));
+  }
+
+  function pages(version: string, request: TaxaPageRequest): PageSearch {
+    return {
+      ids: () => searchPage(version, request, bodiesOf(request).ids, ids),
+      taxa: () => searchPage(version, request, bodiesOf(request).taxa, sources),
+    };
   }
 
   return {
-    page,
+    /** A page of taxa, to be asked for by ids or documents (`PageSearch`). */
+    pages,
 
     async aggregate(version: string, filter: FilterNode, scope: TaxaScope, specs: AggregationSpec[], size: number) {
       const result = await searchTaxa(version, compileTaxaAggregate(filter, scope, specs, size));
@@ -84,10 +132,19 @@ export function createTaxaService({ versions }: { versions: Versions }) {
       return sources(await searchTaxa(version, compileTaxaByIds(lineage, fields, filter)));
     },
 
-    /** Species under a taxon: the page of its descendants at species level or below. */
-    async speciesOf(version: string, id: string, request: TaxaPageRequest) {
-      await lineageOf(version, id);
-      return page(version, { ...request, scope: { ...request.scope, parentTaxonId: id, speciesOnly: true } });
+    /** Species under a taxon: the page of its descendants at species level or below (`PageSearch`). */
+    speciesOf(version: string, id: string, request: TaxaPageRequest): PageSearch {
+      const under = pages(version, { ...request, scope: { ...request.scope, parentTaxonId: id, speciesOnly: true } });
+      return {
+        async ids() {
+          await lineageOf(version, id);
+          return under.ids();
+        },
+        async taxa() {
+          await lineageOf(version, id);
+          return under.taxa();
+        },
+      };
     },
 
     async assertTaxon(version: string, id: string): Promise<void> {

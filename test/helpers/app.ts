@@ -11,17 +11,18 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { dataDir?: string; accessTokens?: string[]; searchCacheBytes?: number } = {},
+  options: { dataDir?: string; accessTokens?: string[]; searchCacheBytes?: number; taxonTextsBytes?: number } = {},
 ): Promise<TestApp> {
   const engine = createEmbeddedEngine();
   await loadInto(engine, options.dataDir ?? FIXTURE_DIR);
-  const { searchCacheBytes } = options;
+  const { searchCacheBytes, taxonTextsBytes } = options;
   // Every answer is also checked against its route's response schema.
   const app = await createApp({
     engine,
     accessTokens: options.accessTokens ?? [],
     checkAnswers: true,
     ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }),
+    ...(taxonTextsBytes === undefined ? {} : { taxonTextsBytes }),
   });
   await app.ready();
   return { app, engine };

@@ -18,7 +18,15 @@ import { FieldIndexBuilder } from './build/field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
 import { IndexData } from './build/index-data.ts';
 import { IndexingError } from './build/index-values.ts';
-import { cloneJson, deepFreeze, exactJsonKey, isRecord, ownValue, type JsonRecord } from './primitives/json.ts';
+import {
+  cloneJson,
+  deepFreeze,
+  exactJsonKey,
+  isDeepFrozen,
+  isRecord,
+  ownValue,
+  type JsonRecord,
+} from './primitives/json.ts';
 import { evaluate, scoreOf, type Scorer } from './evaluate/query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
 import { parseSource, SourceFilters, type SourceFilter } from './respond/source-filter.ts';
@@ -77,7 +85,8 @@ interface Continuation {
 }
 /**
  * The query cache, in the spirit of Elasticsearch's node query cache: the plans of the last bodies
- * (by their JSON text), and the matches of the last queries that compute no scores (by the JSON
+ * (by their JSON text; a deep-frozen body, which can never change, also by itself, so that a
+ * caller handing the same frozen body again skips writing its text), and the matches of the last queries that compute no scores (by the JSON
  * text of the query), copied out of scratch memory: as a sorted list or a bitset, whichever is
  * smaller, counted in bytes. An index never changes, so what is kept stays true for its life.
  */
@@ -105,6 +114,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   private readonly sources: SourceFilters;
   private readonly continuations = new LRUCache<string, Continuation>({ max: KEPT_CONTINUATIONS });
   private readonly plans: LRUCache<string, KeptPlan> | undefined;
+  private readonly frozenPlans = new WeakMap<object, KeptPlan>();
   private readonly matches: LRUCache<string, KeptMatches> | undefined;
 
   private constructor(
@@ -224,15 +234,20 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
 
   /** The plan of `body`: parsed, or kept from an earlier search of the same body. */
   private plan(body: SearchBody): KeptPlan {
-    const key = this.plans === undefined ? undefined : exactJsonKey(body);
-    const kept = key === undefined ? undefined : this.plans!.get(key);
-    if (kept !== undefined) return kept;
-    const plan = parseSearchBody(body, this.data);
-    const query =
-      key === undefined || plan.scoresNeeded ? undefined : exactJsonKey(ownValue(body as JsonRecord, 'query') ?? null);
-    const parsed = { plan, matchesKey: query };
-    if (key !== undefined) this.plans!.set(key, parsed);
-    return parsed;
+    if (this.plans === undefined) return { plan: parseSearchBody(body, this.data), matchesKey: undefined };
+    const frozen = this.frozenPlans.get(body);
+    if (frozen !== undefined) return frozen;
+    const key = exactJsonKey(body);
+    if (key === undefined) return { plan: parseSearchBody(body, this.data), matchesKey: undefined };
+    let kept = this.plans.get(key);
+    if (kept === undefined) {
+      const plan = parseSearchBody(body, this.data);
+      const query = plan.scoresNeeded ? undefined : exactJsonKey(ownValue(body as JsonRecord, 'query') ?? null);
+      kept = { plan, matchesKey: query };
+      this.plans.set(key, kept);
+    }
+    if (isDeepFrozen(body)) this.frozenPlans.set(body, kept);
+    return kept;
   }
 
   /** The matches of the plan's query, evaluated or kept; kept ones are copied out of scratch memory. */

@@ -47,7 +47,9 @@ describe('the Elasticsearch engine on the wire', () => {
   const captured: { index: string; body: unknown }[] = [];
 
   beforeAll(async () => {
-    embedded = await buildTestApp();
+    // Keeping no taxon texts, the embedded app searches a page as the Elasticsearch one does
+    // (with kept texts it asks for the ids of a page first, `src/http/taxon-texts.ts`).
+    embedded = await buildTestApp({ taxonTextsBytes: 0 });
     const search = embedded.engine.search.bind(embedded.engine);
     embedded.engine.search = <T>(ref: IndexRef, body: SearchBody) => {
       captured.push({ index: aliasName('taxa', ref.kind, ref.version), body: json(body) });

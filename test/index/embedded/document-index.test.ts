@@ -342,4 +342,39 @@ describe('DocumentIndex', () => {
     expect(cached.search({ query }).hits.hits).toHaveLength(10);
     expect(() => cached.search({ query, highlight: undefined } as never)).toThrow('highlight');
   });
+
+  it('keeps the plan of a deep-frozen body by the body itself, and of any other body only by its text', () => {
+    const docs = Array.from({ length: 120 }, (_, i) => ({ id: `d${i}`, n: i, k: i % 3 === 0 ? 'x' : 'y' }));
+    const cached = DocumentIndex.build(docs, { fields, idField: 'id' });
+    const ids = (body: SearchBody) => cached.search(body).hits.hits.map((hit) => hit._id);
+    const deepFreeze = <V>(value: V): V => {
+      if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) deepFreeze(item);
+      return Object.freeze(value);
+    };
+    const frozen: SearchBody = deepFreeze({ query: { term: { k: 'x' } }, sort: ['n'], size: 3 });
+    expect(ids(frozen)).toEqual(['d0', 'd3', 'd6']);
+    expect(ids(frozen)).toEqual(['d0', 'd3', 'd6']);
+    // The same object changed between searches (it is not frozen all the way down) is read afresh.
+    const query = { term: { k: 'x' } };
+    const shallow: SearchBody = Object.freeze({ query, sort: ['n'], size: 3 });
+    expect(ids(shallow)).toEqual(['d0', 'd3', 'd6']);
+    query.term.k = 'y';
+    expect(ids(shallow)).toEqual(['d1', 'd2', 'd4']);
+    // A frozen getter could answer differently each time: such a body is keyed by its text only.
+    let k = 'x';
+    const getter = Object.freeze({
+      query: Object.freeze({
+        term: Object.freeze({
+          get k() {
+            return k;
+          },
+        }),
+      }),
+      size: 1,
+      sort: ['n'],
+    });
+    expect(ids(getter as SearchBody)).toEqual(['d0']);
+    k = 'y';
+    expect(ids(getter as SearchBody)).toEqual(['d1']);
+  });
 });

@@ -4,7 +4,8 @@ import { ERROR_ANSWERS, pageAnswer, taxonAnswer } from '../../schemas/responses.
 import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf } from '../../shape.ts';
 import type { TaxonTexts } from '../../taxon-texts.ts';
-import { requestFilter, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
+import type { TaxaPageRequest } from '../../../query/taxa-request.ts';
+import { requestFilter, requestMemo, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 const response = { 200: pageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
 
@@ -19,6 +20,7 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
     const body = method === 'POST' ? filterBodySchema : undefined;
 
     for (const speciesOnly of [false, true]) {
+      const pageRequests = requestMemo<TaxaPageRequest>();
       app.route({
         method,
         url: speciesOnly ? '/taxa/species' : '/taxa',
@@ -31,19 +33,16 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
         },
         handler: async (request, reply) => {
           const q = request.query;
-          const fields = selectionOf(q);
-          const filter = requestFilter(method, q, request.body);
-          const scope = { ...scopeOf(q), speciesOnly };
-          const answer = await texts.page(q.checklistVersion, languageOf(request), fields, () =>
-            taxa.page(q.checklistVersion, {
-              filter,
-              scope,
-              sort: q.sortOrder,
-              page: q.page,
-              pageSize: q.pageSize,
-              fields,
-            }),
-          );
+          const pageRequest = pageRequests.of(q, request.body, () => ({
+            filter: requestFilter(method, q, request.body),
+            scope: { ...scopeOf(q), speciesOnly },
+            sort: q.sortOrder,
+            page: q.page,
+            pageSize: q.pageSize,
+            fields: selectionOf(q),
+          }));
+          const search = taxa.pages(q.checklistVersion, pageRequest);
+          const answer = await texts.page(q.checklistVersion, languageOf(request), pageRequest.fields, search);
           // Serialised already: the route's serializer sends (and, in tests, checks) its text.
           return reply.send(answer as never);
         },
@@ -65,16 +64,15 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
         const q = request.query;
         const fields = selectionOf(q);
         const filter = requestFilter(method, q, request.body);
-        const answer = await texts.page(q.checklistVersion, languageOf(request), fields, () =>
-          taxa.speciesOf(q.checklistVersion, request.params.id, {
-            filter,
-            scope: scopeOf(q),
-            sort: q.sortOrder,
-            page: q.page,
-            pageSize: q.pageSize,
-            fields,
-          }),
-        );
+        const search = taxa.speciesOf(q.checklistVersion, request.params.id, {
+          filter,
+          scope: scopeOf(q),
+          sort: q.sortOrder,
+          page: q.page,
+          pageSize: q.pageSize,
+          fields,
+        });
+        const answer = await texts.page(q.checklistVersion, languageOf(request), fields, search);
         return reply.send(answer as never);
       },
     });

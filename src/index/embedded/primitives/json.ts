@@ -35,6 +35,18 @@ export function deepFreeze(value: unknown): void {
   else for (const key of Object.keys(value)) deepFreeze((value as JsonRecord)[key]);
 }
 
+/**
+ * Whether `value` and everything in it is frozen data (no getters), so that it reads the same
+ * for ever. Call it on a value `exactJsonKey` keys (no cycles).
+ */
+export function isDeepFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (!Object.isFrozen(value)) return false;
+  for (const property of Object.values(Object.getOwnPropertyDescriptors(value)))
+    if (!('value' in property) || !isDeepFrozen(property.value)) return false;
+  return true;
+}
+
 /** A JSON value a caller may hold: frozen values are shared as they are, others deep-copied. */
 export function cloneJson<V>(value: V): V {
   return typeof value === 'object' && value !== null && Object.isFrozen(value) ? value : (cloneValue(value) as V);
