@@ -115,6 +115,15 @@ async function httpThroughput(engine: ReturnType<typeof createEmbeddedEngine>, b
     line(`HTTP ratio to bare same page (${label})`, (taxaRps / bareRps).toFixed(2), 'target ≥ 0.5');
     line(`HTTP ratio to bare {} (${label})`, (taxaRps / emptyRps).toFixed(2));
   }
+  // The same page request repeated is recognised (kept body, page request and plan); the mix of
+  // every filter body, pages 1 to 3, shows the cost of requests that vary.
+  const mixed = bodies.map((filter, i) => ({
+    ...post,
+    path: `${pages[1]}&page=${1 + (i % 3)}`,
+    body: JSON.stringify(filter),
+  }));
+  const mixedRps = await throughput(`${appUrl}/`, { requests: mixed });
+  line(`HTTP POST /taxa (selected fields, ${mixed.length} bodies in turn)`, `${mixedRps.toFixed(0)} req/s`);
   await Promise.all([app.close(), bare.close()]);
 }
 
