@@ -8,8 +8,9 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
-import { AppError, pointerToken } from '../errors.ts';
+import { AppError, pointerToken, type Issue } from '../errors.ts';
 import { deepFreeze } from '../freeze.ts';
+import { legacyParameterIssues } from './legacy-parameters.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,14 +22,25 @@ declare module 'fastify' {
 type Part = 'query' | 'params';
 const PART_OF: Partial<Record<string, Part>> = { querystring: 'query', params: 'params' };
 
-/** Each zod issue at its parameter; the message names the first one's JSON pointer. */
+/** Each zod issue at its parameter. */
 function validationError(part: Part, error: z.ZodError): AppError {
-  const issues = error.issues.map((issue) => ({
-    at: { parameter: String(issue.path[0] ?? '') },
-    message: issue.message,
-  }));
+  return partError(
+    part,
+    error.issues.map((issue) => ({ at: { parameter: String(issue.path[0] ?? '') }, message: issue.message })),
+  );
+}
+
+/** Issues at parameters of `part`; the message names the first one's JSON pointer. */
+function partError(part: Part, issues: readonly Issue[]): AppError {
   const first = issues[0] ?? { at: { parameter: '' }, message: 'invalid' };
-  return new AppError('VALIDATION_EXCEPTION', `/${part}/${pointerToken(first.at.parameter)}: ${first.message}`, issues);
+  const name = 'parameter' in first.at ? first.at.parameter : '';
+  return new AppError('VALIDATION_EXCEPTION', `/${part}/${pointerToken(name)}: ${first.message}`, issues);
+}
+
+/** The parameter names of an object schema; `undefined` for any other schema. */
+function parameterNames(schema: z.ZodType): ReadonlySet<string> | undefined {
+  const shape = (schema as { shape?: unknown }).shape;
+  return typeof shape === 'object' && shape !== null ? new Set(Object.keys(shape)) : undefined;
 }
 
 /**
@@ -42,10 +54,15 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
   // Requests repeat the same few query strings: a valid one's result is kept (frozen, as every
   // request that repeats it shares it) under its text; refusals are worked out again each time.
   const valid = new LRUCache<string, { value: unknown }>({ max: KEPT_VALID_PARTS });
+  const taken = part === 'query' ? parameterNames(schema) : undefined;
   return (data) => {
     const key = partKey(data);
     const kept = key === undefined ? undefined : valid.get(key);
     if (kept !== undefined) return kept;
+    // A legacy parameter the route does not take would otherwise be ignored: refused, named.
+    const legacy =
+      taken && typeof data === 'object' && data !== null ? legacyParameterIssues(Object.keys(data), taken) : [];
+    if (legacy.length > 0) return { error: partError(part, legacy) };
     let parsed: ReturnType<typeof schema.safeParse>;
     try {
       parsed = schema.safeParse(data ?? {});

@@ -19,6 +19,57 @@ export function errorBehaviour(client: Client) {
       expect((await client.post('/taxa?pageSize=5000', {})).status).toBe(400);
     });
 
+    it('refuses the legacy names of parameters with a 422 naming their current names, never answering unfiltered', async () => {
+      for (const [url, details] of [
+        [
+          '/taxa?onlyFinnish=true',
+          { '/query/onlyFinnish': ["is a legacy parameter (/v0); here it is the parameter 'finnish'"] },
+        ],
+        [
+          '/taxa/species?informalGroupFilters=MVL.1&hasMediaFilter=true',
+          {
+            '/query/informalGroupFilters': [
+              "is a legacy parameter (/v0); here it is the parameter 'informalTaxonGroups'",
+            ],
+            '/query/hasMediaFilter': [
+              "is a legacy parameter (/v0); here it is the filter 'hasMultimedia' of the POST body",
+            ],
+          },
+        ],
+        [
+          '/taxa/search?query=susi&excludeNameTypes=MX.hasMisappliedName',
+          {
+            '/query/excludeNameTypes': [
+              "is a legacy parameter (/v0); here it is the parameter 'nameTypes' with its values negated ('!value')",
+            ],
+          },
+        ],
+        [
+          '/autocomplete/taxa?query=susi&onlySpecies=true',
+          { '/query/onlySpecies': ["is a legacy parameter (/v0); here it is the parameter 'species'"] },
+        ],
+        [
+          '/taxa/MX.37600/children?typesOfOccurrenceNotFilters=MX.typeOfOccurrenceAnthropogenic',
+          {
+            '/query/typesOfOccurrenceNotFilters': [
+              "is a legacy parameter (/v0); here it is the filter 'typeOfOccurrenceInFinland' of the POST body with its values negated ('!value')",
+            ],
+          },
+        ],
+      ] as const) {
+        const { status, body } = await client.get(url);
+        expect(status, url).toBe(422);
+        expect(body.errorCode).toBe('VALIDATION_EXCEPTION');
+        expect(body.details, url).toEqual(details);
+        expectErrorObject(body);
+      }
+      // The same request under the current names is answered, and filtered.
+      const all = await client.get('/taxa?pageSize=1');
+      const finnish = await client.get('/taxa?finnish=true&pageSize=1');
+      expect(finnish.status).toBe(200);
+      expect(finnish.body.total).toBeLessThan(all.body.total);
+    });
+
     it('names the parameter of a wrong type with a 422', async () => {
       for (const [query, pointer] of [
         ['pageSize=abc', '/query/pageSize'],
