@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldSelection } from '../query/source.ts';
 import { MULTI_LANG_FIELDS } from '../query/source.ts';
+import { RESPONSE_LANGUAGES } from './schemas/common.ts';
 import { negotiateLanguage, translate, translateByPlan, type ResponseLanguage } from './translate.ts';
 import { TAXON_TRANSLATION_PLAN, type TranslationPlan } from './translation-plan.ts';
 import { taxonSchema } from '../taxon/schema.ts';
@@ -10,7 +11,11 @@ const KNOWN_FIELDS = new Set(Object.keys(taxonSchema.shape));
 
 export const TAXON_CONTEXT = 'http://schema.laji.fi/context/taxon.jsonld';
 
+/** The answer language: the `lang` parameter (validated by the route's schema), else Accept-Language. */
 export function languageOf(request: FastifyRequest): ResponseLanguage {
+  const { lang } = (request.query ?? {}) as { lang?: unknown };
+  if (typeof lang === 'string' && (RESPONSE_LANGUAGES as readonly string[]).includes(lang))
+    return lang as ResponseLanguage;
   return negotiateLanguage(request.headers['accept-language']);
 }
 

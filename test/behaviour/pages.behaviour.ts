@@ -151,6 +151,35 @@ export function pageBehaviour(client: Client) {
       expect(bubo.body.vernacularName).toBe('huuhkajat');
     });
 
+    it('takes the answer language from lang before Accept-Language, on every route that translates', async () => {
+      const en = { 'accept-language': 'en' };
+      const fox = await client.get('/taxa/MX.46587?lang=fi&selectedFields=vernacularName', en);
+      expect(fox.body).toEqual({ vernacularName: 'kettu' });
+      const page = await client.get('/taxa?lang=sv&id=MX.46587&selectedFields=vernacularName', en);
+      expect(page.body.results).toEqual([{ vernacularName: 'rödräv' }]);
+      const multi = await client.get('/taxa/MX.46587?lang=multi&selectedFields=vernacularName', en);
+      expect(multi.body.vernacularName).toEqual({ fi: 'kettu', sv: 'rödräv', en: 'Red Fox' });
+      const parents = await client.get('/taxa/MX.46587/parents?lang=fi&selectedFields=id,vernacularName', en);
+      expect(parents.body.results).toContainEqual({ id: 'MX.51126', vernacularName: 'ketut' });
+      const hits = await client.get('/taxa/search?query=kettu&limit=1&lang=sv', en);
+      expect(hits.body.results[0].vernacularName).toBe('rödräv');
+      const versions = await client.get('/checklist-versions?lang=fi', en);
+      const english = await client.get('/checklist-versions', en);
+      expect(versions.body.results).not.toEqual(english.body.results);
+      const groups = await client.get('/informal-taxon-groups/tree?lang=fi', en);
+      expect(groups.body.results).not.toEqual((await client.get('/informal-taxon-groups/tree', en)).body.results);
+      for (const url of [
+        '/taxa?lang=de',
+        '/taxa/MX.46587?lang=FI',
+        '/checklist-versions?lang=',
+        '/taxa/search?query=kettu&lang=x',
+      ]) {
+        const refused = await client.get(url);
+        expect(refused.status, url).toBe(422);
+        expect(Object.keys(refused.body.details), url).toEqual(['/query/lang']);
+      }
+    });
+
     it('serves other checklist versions side by side', async () => {
       const old = await client.get(
         '/taxa?checklistVersion=MR.424&id=MX.28965,MX.26447,MX.46549&selectedFields=id,scientificName,latestRedListStatusFinland',

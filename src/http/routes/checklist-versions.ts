@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
+import { languageOnlyQuery } from '../schemas/common.ts';
 import { ERROR_ANSWERS, listAnswer, versionAnswer, type VersionAnswer } from '../schemas/responses.ts';
 import { languageOf } from '../shape.ts';
 import { translate } from '../translate.ts';
@@ -14,6 +15,7 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
     schema: {
       summary: 'The checklist versions that can be queried',
       tags,
+      querystring: languageOnlyQuery,
       response: { 200: listAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
     },
     handler: async (request) => ({
@@ -26,6 +28,7 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
       summary: 'One checklist version',
       tags,
       params: z.object({ id: z.string().trim().min(1) }),
+      querystring: languageOnlyQuery,
       response: { 200: versionAnswer, ...ERROR_ANSWERS },
     },
     handler: async (request) =>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
 import { pageOf } from '../../service/page.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
-import { pageParam, pageSizeParam } from '../schemas/common.ts';
+import { languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
 import {
   ERROR_ANSWERS,
   groupAnswer,
@@ -17,7 +17,7 @@ import { languageOf } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/informalTaxonGroup.jsonld';
-const pageQuery = z.object({ page: pageParam, pageSize: pageSizeParam });
+const pageQuery = z.object({ ...languageQuery, page: pageParam, pageSize: pageSizeParam });
 const groupParams = z.object({ id: z.string().trim().min(1) });
 const tags = ['informal taxon groups'];
 const pageResponse = { 200: pageAnswer(groupAnswer, 'A page of informal taxon groups'), ...ERROR_ANSWERS };
@@ -44,6 +44,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     schema: {
       summary: 'The group hierarchy, subgroups nested',
       tags,
+      querystring: languageOnlyQuery,
       response: { 200: listAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'), ...ERROR_ANSWERS },
     },
     handler: async (request) => ({
@@ -52,7 +53,13 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     }),
   });
   app.get(`${base}/:id`, {
-    schema: { summary: 'One group', tags, params: groupParams, response: groupResponse },
+    schema: {
+      summary: 'One group',
+      tags,
+      params: groupParams,
+      querystring: languageOnlyQuery,
+      response: groupResponse,
+    },
     handler: async (request) => translate((await groups()).find(request.params.id), languageOf(request)) as GroupAnswer,
   });
   app.get(`${base}/:id/children`, {
@@ -66,7 +73,13 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     handler: async (request) => paged((await groups()).children(request.params.id), request.query, languageOf(request)),
   });
   app.get(`${base}/:id/parent`, {
-    schema: { summary: 'The parent group (404 for a root)', tags, params: groupParams, response: groupResponse },
+    schema: {
+      summary: 'The parent group (404 for a root)',
+      tags,
+      params: groupParams,
+      querystring: languageOnlyQuery,
+      response: groupResponse,
+    },
     handler: async (request) =>
       translate((await groups()).parent(request.params.id), languageOf(request)) as GroupAnswer,
   });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CHANGE_TYPES } from '../../taxon/changes.ts';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
-import { commaList, listFilterParam, optionalBooleanParam, pageParam, pageSizeParam } from './common.ts';
+import { commaList, languageQuery, listFilterParam, optionalBooleanParam, pageParam, pageSizeParam } from './common.ts';
 import { taxonAnswer } from './responses.ts';
 import { aggregationQuery } from './taxa.ts';
 
@@ -20,6 +20,7 @@ const changeTypeList = listFilterParam.refine(
 );
 
 const scope = {
+  ...languageQuery,
   ...versionPair,
   changeType: changeTypeList,
   field: listFilterParam,

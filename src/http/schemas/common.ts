@@ -75,6 +75,17 @@ export const sortOrderParam = z
     };
   });
 
+/** The answer language as a parameter (`lang`): it takes precedence over Accept-Language. */
+export const RESPONSE_LANGUAGES = ['fi', 'sv', 'en', 'multi'] as const;
+
+/** `lang`, which every route whose answer has a language takes (`src/http/shape.ts`, `languageOf`). */
+export const languageQuery = {
+  lang: z.enum(RESPONSE_LANGUAGES, { error: `must be one of ${RESPONSE_LANGUAGES.join(', ')}` }).optional(),
+};
+
+/** The query of a route that takes no other parameter. */
+export const languageOnlyQuery = z.object(languageQuery);
+
 /** Field selection and the optional heavy fields, shared by every route returning taxa. */
 export const fieldSelectionQuery = {
   selectedFields: selectedFieldsParam,

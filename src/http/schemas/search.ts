@@ -5,6 +5,7 @@ import {
   booleanParam,
   checklistVersionParam,
   commaList,
+  languageQuery,
   listFilterParam,
   optionalBooleanParam,
   selectedFieldsParam,
@@ -27,6 +28,7 @@ const matchTypes = commaList
   .optional();
 
 export const searchQuery = z.object({
+  ...languageQuery,
   query: z
     .string({ error: 'is required' })
     .min(1, 'must not be empty')

@@ -6,6 +6,7 @@ import {
   booleanParam,
   checklistVersionParam,
   fieldSelectionQuery,
+  languageQuery,
   listFilterParam,
   optionalBooleanParam,
   pageParam,
@@ -19,6 +20,7 @@ export const DEFAULT_CHECKLIST = 'MR.1';
 export const taxonParams = z.object({ id: taxonId });
 
 const versionAndFields = {
+  ...languageQuery,
   checklistVersion: checklistVersionParam,
   ...fieldSelectionQuery,
 };
@@ -30,6 +32,7 @@ export const taxonQuery = z.object(versionAndFields);
 export const treeQuery = z.object({ ...versionAndFields, includeHidden: booleanParam(false) });
 
 const scopeQuery = {
+  ...languageQuery,
   checklist: z.string().trim().min(1).default(DEFAULT_CHECKLIST),
   checklistVersion: checklistVersionParam,
   includeHidden: booleanParam(false),

@@ -36,7 +36,7 @@ export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, 
       schema: {
         summary: part.summary,
         tags: ['taxa'],
-        querystring: taxonQuery.pick({ checklistVersion: true }),
+        querystring: taxonQuery.pick({ checklistVersion: true, lang: true }),
         params: taxonParams,
         response: { 200: listAnswer(z.unknown(), `The taxon's ${part.field}`), ...ERROR_ANSWERS },
       },
