@@ -132,19 +132,12 @@ export function createTaxaService({ versions }: { versions: Versions }) {
       return sources(await searchTaxa(version, compileTaxaByIds(lineage, fields, filter)));
     },
 
-    /** Species under a taxon: the page of its descendants at species level or below (`PageSearch`). */
+    /**
+     * Species under a taxon: the page of its descendants at species level or below
+     * (`PageSearch`). Under an unknown taxon there are none: an empty page, as the real API answers.
+     */
     speciesOf(version: string, id: string, request: TaxaPageRequest): PageSearch {
-      const under = pages(version, { ...request, scope: { ...request.scope, parentTaxonId: id, speciesOnly: true } });
-      return {
-        async ids() {
-          await lineageOf(version, id);
-          return under.ids();
-        },
-        async taxa() {
-          await lineageOf(version, id);
-          return under.taxa();
-        },
-      };
+      return pages(version, { ...request, scope: { ...request.scope, parentTaxonId: id, speciesOnly: true } });
     },
 
     async assertTaxon(version: string, id: string): Promise<void> {
