@@ -4,7 +4,14 @@ import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
 import { pageOf } from '../../service/page.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
-import { languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
+import {
+  commaList,
+  languageOnlyQuery,
+  languageQuery,
+  pageParam,
+  pageSizeParam,
+  selectedFieldsParam,
+} from '../schemas/common.ts';
 import {
   ERROR_ANSWERS,
   groupAnswer,
@@ -17,16 +24,38 @@ import { languageOf } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/informalTaxonGroup.jsonld';
-const pageQuery = z.object({ ...languageQuery, page: pageParam, pageSize: pageSizeParam });
+const pageQuery = z.object({
+  ...languageQuery,
+  page: pageParam,
+  pageSize: pageSizeParam,
+  idIn: commaList.optional(),
+  selectedFields: selectedFieldsParam,
+});
 const groupParams = z.object({ id: z.string().trim().min(1) });
 const tags = ['informal taxon groups'];
 const pageResponse = { 200: pageAnswer(groupAnswer, 'A page of informal taxon groups'), ...ERROR_ANSWERS };
+const listResponse = { 200: listAnswer(groupAnswer, 'Informal taxon groups'), ...ERROR_ANSWERS };
 const groupResponse = { 200: groupAnswer, ...ERROR_ANSWERS };
 
+/** The page of groups `query` asks for: those of `idIn` (all when absent), with `selectedFields` only. */
 function paged(groups: readonly InformalTaxonGroup[], query: z.infer<typeof pageQuery>, language: ResponseLanguage) {
+  const wanted = query.idIn === undefined ? undefined : new Set(query.idIn);
+  const chosen = wanted === undefined ? groups : groups.filter((group) => wanted.has(group.id));
   const start = (query.page - 1) * query.pageSize;
-  const results = groups.slice(start, start + query.pageSize).map((g) => translate(g, language) as GroupAnswer);
-  return { ...pageOf(results, query.page, query.pageSize, groups.length), '@context': CONTEXT };
+  const results = chosen
+    .slice(start, start + query.pageSize)
+    .map((group) => translate(selected(group, query.selectedFields), language) as GroupAnswer);
+  return { ...pageOf(results, query.page, query.pageSize, chosen.length), '@context': CONTEXT };
+}
+
+function selected(group: InformalTaxonGroup, fields: readonly string[] | undefined): Partial<InformalTaxonGroup> {
+  if (fields === undefined) return group;
+  return Object.fromEntries(Object.entries(group).filter(([key]) => fields.includes(key)));
+}
+
+/** Groups as an unpaged list: `{results, @context}`. */
+function listed(groups: readonly InformalTaxonGroup[], language: ResponseLanguage) {
+  return { results: groups.map((group) => translate(group, language) as GroupAnswer), '@context': CONTEXT };
 }
 
 export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -37,8 +66,13 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     handler: async (request) => paged((await groups()).all, request.query, languageOf(request)),
   });
   app.get(`${base}/roots`, {
-    schema: { summary: "Groups that are no group's subgroup", tags, querystring: pageQuery, response: pageResponse },
-    handler: async (request) => paged((await groups()).roots, request.query, languageOf(request)),
+    schema: {
+      summary: "Groups that are no group's subgroup",
+      tags,
+      querystring: languageOnlyQuery,
+      response: listResponse,
+    },
+    handler: async (request) => listed((await groups()).roots, languageOf(request)),
   });
   app.get(`${base}/tree`, {
     schema: {
@@ -67,10 +101,10 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       summary: 'Subgroups of a group',
       tags,
       params: groupParams,
-      querystring: pageQuery,
-      response: pageResponse,
+      querystring: languageOnlyQuery,
+      response: listResponse,
     },
-    handler: async (request) => paged((await groups()).children(request.params.id), request.query, languageOf(request)),
+    handler: async (request) => listed((await groups()).children(request.params.id), languageOf(request)),
   });
   app.get(`${base}/:id/parent`, {
     schema: {
@@ -88,9 +122,9 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       summary: 'Groups with the same parent, the group included',
       tags,
       params: groupParams,
-      querystring: pageQuery,
-      response: pageResponse,
+      querystring: languageOnlyQuery,
+      response: listResponse,
     },
-    handler: async (request) => paged((await groups()).siblings(request.params.id), request.query, languageOf(request)),
+    handler: async (request) => listed((await groups()).siblings(request.params.id), languageOf(request)),
   });
 };

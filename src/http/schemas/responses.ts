@@ -65,7 +65,7 @@ export const aggregateAnswer = z
   .describe('Per aggregation name, its buckets: {values: {<field>: value}, count}');
 
 export const groupAnswer = z
-  .looseObject({ id: z.string(), name: text.optional(), hasSubGroup: z.array(z.string()).optional() })
+  .looseObject({ id: z.string().optional(), name: text.optional(), hasSubGroup: z.array(z.string()).optional() })
   .describe('An informal taxon group');
 
 export type GroupAnswer = z.infer<typeof groupAnswer>;
