@@ -2,26 +2,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
-import { languageOnlyQuery } from '../schemas/common.ts';
-import { ERROR_ANSWERS, listAnswer, versionAnswer, type VersionAnswer } from '../schemas/responses.ts';
+import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
+import { pageOf } from '../../service/page.ts';
+import { ERROR_ANSWERS, pageAnswer, versionAnswer, type VersionAnswer } from '../schemas/responses.ts';
 import { languageOf } from '../shape.ts';
 import { translate } from '../translate.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/checklistVersion.jsonld';
 const tags = ['checklist versions'];
 
+const pageQuery = z.object({ ...languageQuery, page: pageParam, pageSize: pageSizeParam, idIn: commaList.optional() });
+
 export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get('/checklist-versions', {
     schema: {
-      summary: 'The checklist versions that can be queried',
+      summary: 'A page of the checklist versions that can be queried (those of idIn)',
       tags,
-      querystring: languageOnlyQuery,
-      response: { 200: listAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
+      querystring: pageQuery,
+      response: { 200: pageAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
     },
-    handler: async (request) => ({
-      results: translate(await catalog.versions(), languageOf(request)) as VersionAnswer[],
-      '@context': CONTEXT,
-    }),
+    handler: async (request) => {
+      const { page, pageSize, idIn } = request.query;
+      const wanted = idIn === undefined ? undefined : new Set(idIn);
+      const versions = (await catalog.versions()).filter((version) => wanted?.has(version.id) ?? true);
+      const results = versions.slice((page - 1) * pageSize, page * pageSize);
+      return {
+        ...pageOf(translate(results, languageOf(request)) as VersionAnswer[], page, pageSize, versions.length),
+        '@context': CONTEXT,
+      };
+    },
   });
   app.get('/checklist-versions/:id', {
     schema: {
@@ -31,7 +40,9 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
       querystring: languageOnlyQuery,
       response: { 200: versionAnswer, ...ERROR_ANSWERS },
     },
-    handler: async (request) =>
-      translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer,
+    handler: async (request) => ({
+      ...(translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer),
+      '@context': CONTEXT,
+    }),
   });
 };

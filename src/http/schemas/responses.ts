@@ -80,7 +80,12 @@ export const groupTreeAnswer: z.ZodType<GroupTree> = z.lazy(() =>
 );
 
 export const versionAnswer = z
-  .looseObject({ id: z.string(), versionName: text.optional(), versionDate: z.string().optional() })
+  .looseObject({
+    id: z.string(),
+    versionName: text.optional(),
+    versionDate: z.string().optional(),
+    versionDescription: text.optional(),
+  })
   .describe('A checklist version');
 
 export type VersionAnswer = z.infer<typeof versionAnswer>;
