@@ -14,7 +14,7 @@ import { Bitset } from './sets/bitset.ts';
 import { asBitset, DocList, type DocSet } from './sets/doc-set.ts';
 import { pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
 import type { FieldCatalog } from './build/field-catalog.ts';
-import { FieldIndexBuilder } from './build/field-index-builder.ts';
+import { buildFields, FieldIndexBuilder } from './build/field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
 import { IndexData } from './build/index-data.ts';
 import { IndexingError } from './build/index-values.ts';
@@ -158,7 +158,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
       stored,
       new Map(validators.map((validator) => [validator.name, validator.count])),
     );
-    const built = builders.map((builder) => builder.build(stored.length));
+    const built = buildFields(builders, stored.length);
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
     return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true);
