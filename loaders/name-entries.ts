@@ -96,6 +96,7 @@ export function nameEntries(docs: readonly TaxonDocument[]): Iterable<NameEntry>
         if (literals[i]!.length === 0) continue;
         const attributes = entryAttributesOf(taxon);
         const prominenceBits = prominenceBitsOf(attributes);
+        const rankInput = { finnish: attributes.finnish, species: attributes.species, taxonRank: taxon.taxonRank };
         for (const [n, literal] of literals[i]!.entries()) {
           yield {
             id: `${taxon.id}/${n}`,
@@ -104,7 +105,7 @@ export function nameEntries(docs: readonly TaxonDocument[]): Iterable<NameEntry>
             ...(literal.language ? { language: literal.language } : {}),
             ...entryKeys(literal.name, interner),
             ...attributes,
-            staticRank: staticRank({ ...attributes, nameType: literal.nameType }),
+            staticRank: staticRank({ ...rankInput, nameType: literal.nameType }),
             prominenceBits,
             nameOrder: orders[next++]!,
           };
