@@ -5,7 +5,7 @@
 import type { EngineData } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
 import { changeDocumentsOf } from './changes.ts';
-import { nameEntriesOf } from './name-entries.ts';
+import { nameEntries } from './name-entries.ts';
 
 /** Derived when iterated, so that holding the data set does not hold every version's names. */
 function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
@@ -20,7 +20,7 @@ export function engineDataOf(dataSet: DataSet): EngineData {
       id: version.id,
       indices: {
         taxa: version.documents,
-        names: lazily(() => nameEntriesOf(version.documents)),
+        names: nameEntries(version.documents),
         changes: lazily(() => changes(version.id)),
       },
     })),

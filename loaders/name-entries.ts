@@ -72,31 +72,45 @@ function literalsOf(taxon: TaxonDocument): Literal[] {
  * Every name entry of the documents of one version, taxa in taxonomic order. The entries are
  * numbered by `nameOrder` among themselves, so the whole version is derived at once.
  */
-export function nameEntriesOf(docs: Iterable<TaxonDocument>): NameEntry[] {
-  const interner = new Interner();
-  const entries: NameEntry[] = [];
-  for (const taxon of docs) {
-    const literals = literalsOf(taxon);
-    if (literals.length === 0) continue;
-    const attributes = entryAttributesOf(taxon);
-    const prominenceBits = prominenceBitsOf(attributes);
-    for (const [n, literal] of literals.entries()) {
-      entries.push({
-        id: `${taxon.id}/${n}`,
-        name: literal.name,
-        nameType: literal.nameType,
-        ...(literal.language ? { language: literal.language } : {}),
-        ...entryKeys(literal.name, interner),
-        ...attributes,
-        staticRank: staticRank({ ...attributes, nameType: literal.nameType }),
-        prominenceBits,
-        nameOrder: 0,
-      });
-    }
-  }
-  const orders = nameOrders(entries);
-  entries.forEach((entry, i) => {
-    entry.nameOrder = orders[i]!;
-  });
-  return entries;
+export function nameEntriesOf(docs: readonly TaxonDocument[]): NameEntry[] {
+  return Array.from(nameEntries(docs));
+}
+
+/**
+ * The name entries of one version, as `nameEntriesOf` lists them, derived one at a time as they
+ * are read: only the literals and their order are held for the whole version, so an index built
+ * from them reads each entry while it is fresh and keeps only what it stores of it.
+ */
+export function nameEntries(docs: readonly TaxonDocument[]): Iterable<NameEntry> {
+  return {
+    *[Symbol.iterator]() {
+      const literals = docs.map(literalsOf);
+      const orders = nameOrders(
+        docs.flatMap((taxon, i) =>
+          literals[i]!.map(({ name, nameType, language }) => ({ name, nameType, language, taxonId: taxon.id })),
+        ),
+      );
+      const interner = new Interner();
+      let next = 0;
+      for (const [i, taxon] of docs.entries()) {
+        if (literals[i]!.length === 0) continue;
+        const attributes = entryAttributesOf(taxon);
+        const prominenceBits = prominenceBitsOf(attributes);
+        const rankInput = { finnish: attributes.finnish, species: attributes.species, taxonRank: taxon.taxonRank };
+        for (const [n, literal] of literals[i]!.entries()) {
+          yield {
+            id: `${taxon.id}/${n}`,
+            name: literal.name,
+            nameType: literal.nameType,
+            ...(literal.language ? { language: literal.language } : {}),
+            ...entryKeys(literal.name, interner),
+            ...attributes,
+            staticRank: staticRank({ ...rankInput, nameType: literal.nameType }),
+            prominenceBits,
+            nameOrder: orders[next++]!,
+          };
+        }
+      }
+    },
+  };
 }

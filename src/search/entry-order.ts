@@ -89,19 +89,20 @@ export interface NameOrderInput {
  * lower-cased, UTF-16 order), 17 (name type) and then taxon id: `nameOrder` of each.
  */
 export function nameOrders(entries: readonly NameOrderInput[]): Uint32Array {
+  // The keys read once, into arrays the comparison reads, rather than from each entry every time.
+  const finnish = Uint8Array.from(entries, (entry) => (entry.language === 'fi' ? 1 : 0));
   const lower = entries.map((entry) => entry.name.toLowerCase());
+  const nameTypes = entries.map((entry) => entry.nameType);
+  const taxonIds = entries.map((entry) => entry.taxonId);
   const positions = Uint32Array.from(entries.keys());
   const compare = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1);
-  positions.sort((i, j) => {
-    const a = entries[i]!;
-    const b = entries[j]!;
-    return (
-      Number(b.language === 'fi') - Number(a.language === 'fi') ||
+  positions.sort(
+    (i, j) =>
+      finnish[j]! - finnish[i]! ||
       compare(lower[i]!, lower[j]!) ||
-      compare(a.nameType, b.nameType) ||
-      compare(a.taxonId, b.taxonId)
-    );
-  });
+      compare(nameTypes[i]!, nameTypes[j]!) ||
+      compare(taxonIds[i]!, taxonIds[j]!),
+  );
   const orders = new Uint32Array(entries.length);
   positions.forEach((entry, order) => {
     orders[entry] = order;

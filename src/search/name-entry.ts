@@ -86,27 +86,21 @@ export const INDEX_ONLY_FIELDS = [
 export const GRAM_LENGTH = 3;
 
 /**
- * Shares equal strings and lists between entries. A million names have some fifteen million
- * trigrams and words but only tens of thousands of distinct ones; without sharing, each would be
- * its own string in memory.
+ * Shares the reversal of each word between entries: words repeat across names far more than they
+ * differ, and reversing one by code point costs more than looking it up. The other tokens are
+ * not shared: the names index keeps one string per distinct term, and the entries it reads are
+ * derived one at a time (`loaders/name-entries.ts`), so their token lists do not outlive them.
  */
 export class Interner {
-  private readonly strings = new Map<string, string>();
   private readonly reversals = new Map<string, string>();
 
-  string(value: string): string {
-    const known = this.strings.get(value);
-    if (known !== undefined) return known;
-    this.strings.set(value, value);
-    return value;
-  }
-
-  /** The word reversed, interned (words repeat across names far more than they differ). */
+  /** The word reversed, the same string for the same word. */
   reversed(word: string): string {
-    const known = this.reversals.get(word);
-    if (known !== undefined) return known;
-    const reversed = this.string(reverse(word));
-    this.reversals.set(word, reversed);
+    let reversed = this.reversals.get(word);
+    if (reversed === undefined) {
+      reversed = reverse(word);
+      this.reversals.set(word, reversed);
+    }
     return reversed;
   }
 }
@@ -117,7 +111,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export const SHORT_WORD_LENGTH = GRAM_LENGTH - 1;
 
 /** The first one and two letters of each word after the first of each key, distinct. */
-export function laterWordPrefixes(keys: readonly string[], interner?: Interner): string[] {
+export function laterWordPrefixes(keys: readonly string[]): string[] {
   const prefixes = new Set<string>();
   for (const key of keys) {
     const words = key.split(' ');
@@ -126,11 +120,11 @@ export function laterWordPrefixes(keys: readonly string[], interner?: Interner):
         prefixes.add(words[i]!.slice(0, length));
     }
   }
-  return interner ? [...prefixes].map((prefix) => interner.string(prefix)) : [...prefixes];
+  return [...prefixes];
 }
 
 /** The distinct trigrams of each text (texts shorter than three characters give themselves). */
-export function trigrams(texts: readonly string[], interner?: Interner): string[] {
+export function trigrams(texts: readonly string[]): string[] {
   const grams = new Set<string>();
   for (const text of texts) {
     if (text.length < GRAM_LENGTH) {
@@ -139,7 +133,7 @@ export function trigrams(texts: readonly string[], interner?: Interner): string[
     }
     for (let i = 0; i + GRAM_LENGTH <= text.length; i++) grams.add(text.slice(i, i + GRAM_LENGTH));
   }
-  return interner ? [...grams].map((gram) => interner.string(gram)) : [...grams];
+  return [...grams];
 }
 
 type EntryKeys = Pick<
@@ -165,7 +159,7 @@ const NONE: string[] = [];
 
 /** The word tokens of one ranking text: its words, their repetitions, and reversed for word ends. */
 function textTokens(text: string, interner: Interner) {
-  const words = [...new Set(text.split(' '))].map((word) => interner.string(word));
+  const words = [...new Set(text.split(' '))];
   const repeats = wordRepeats(text.split(' '));
   return {
     words,
@@ -188,9 +182,9 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   return {
     exactKeys,
     foldedKeys,
-    grams: trigrams(foldedKeys, interner),
+    grams: trigrams(foldedKeys),
     keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
-    laterWordPrefixes: laterWordPrefixes(foldedKeys, interner),
+    laterWordPrefixes: laterWordPrefixes(foldedKeys),
     rankText,
     foldedRankText,
     rankWords: strict.words,

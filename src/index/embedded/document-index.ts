@@ -14,7 +14,7 @@ import { Bitset } from './sets/bitset.ts';
 import { asBitset, DocList, type DocSet } from './sets/doc-set.ts';
 import { pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
 import type { FieldCatalog } from './build/field-catalog.ts';
-import { FieldIndexBuilder } from './build/field-index-builder.ts';
+import { buildFields, FieldIndexBuilder } from './build/field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
 import { IndexData } from './build/index-data.ts';
 import { IndexingError } from './build/index-values.ts';
@@ -29,7 +29,7 @@ import {
 } from './primitives/json.ts';
 import { evaluate, scoreOf, type Scorer } from './evaluate/query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
-import { parseSource, SourceFilters, type SourceFilter } from './respond/source-filter.ts';
+import { SourceFilters, type SourceFilter } from './respond/source-filter.ts';
 import { SortOrderCache } from './order/sort-order.ts';
 import { isRelevanceOrder } from './request/sort-spec.ts';
 import { sortValuesOf } from './order/sort-values.ts';
@@ -139,36 +139,38 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
    * index.search({ query: { bool: { filter: [{ term: { taxonRank: 'MX.species' } }] } }, sort: ['taxonomicOrder'] });
    */
   static build<T extends object>(docs: Iterable<T>, options: DocumentIndexOptions): DocumentIndex<T> {
-    const stored = Array.from(docs);
-    const ids = stored.map((doc) => documentId(doc, options.idField));
-    const distinct = new Set<string>();
-    for (const id of ids) {
-      if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
-      distinct.add(id);
-    }
     const { builders, validators } = fieldSinks(options);
     const walker = new DocumentWalker(
       new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])),
     );
     // The documents kept lose the excluded fields as a hit's `_source` would: copies sharing the
-    // (frozen) values, one key list each, the same object when nothing is excluded from it.
+    // values, one key list each, the same object when nothing is excluded from it. Only what is
+    // kept is frozen: the excluded values are read once, here, and never handed out.
     const excludes = options.sourceExcludes ?? [];
-    const strip = excludes.length > 0 ? new SourceFilters(stored).compile(parseSource({ excludes })) : undefined;
-    for (const [number, doc] of stored.entries()) {
-      deepFreeze(doc);
-      indexDocument(walker, number, doc, ids[number]!);
-      if (strip) {
-        stored[number] = strip(number) as T;
-        deepFreeze(stored[number]);
-      }
-      if (number + 1 === SAMPLE_DOCS && stored.length > 2 * SAMPLE_DOCS)
-        reserveValues(builders, SAMPLE_DOCS, stored.length);
+    const strip = excludes.length > 0 ? new SourceFilters([]).strip(excludes) : undefined;
+    // Each document is indexed as it comes, while it is fresh in memory: one the iterable
+    // derives on the fly is kept only as stored.
+    const total = Array.isArray(docs) ? docs.length : 0;
+    const stored: T[] = [];
+    const ids: string[] = [];
+    const distinct = new Set<string>();
+    for (const doc of docs) {
+      const number = stored.length;
+      const id = documentId(doc, options.idField);
+      if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
+      distinct.add(id);
+      ids.push(id);
+      indexDocument(walker, number, doc, id);
+      const kept = strip ? (strip(doc) as T) : doc;
+      deepFreeze(kept);
+      stored.push(kept);
+      if (number + 1 === SAMPLE_DOCS && total > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, total);
     }
     const source = new DocumentFieldSource(
       stored,
       new Map(validators.map((validator) => [validator.name, validator.count])),
     );
-    const built = builders.map((builder) => builder.build(stored.length));
+    const built = buildFields(builders, stored.length);
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
     return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true);

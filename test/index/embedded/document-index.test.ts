@@ -4,7 +4,8 @@ import type { SearchBody } from '../../../src/index/engine.ts';
 import type { Query } from '../../../src/index/search-body.ts';
 import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
 import { IndexingError } from '../../../src/index/embedded/build/index-values.ts';
-import { fixtureIndex, taxa } from './fixtures.ts';
+import { bruteSearch } from './brute-force-search.ts';
+import { fixtureIndex, taxa, untyped } from './fixtures.ts';
 
 const fields = fieldCatalogFromMapping({
   properties: { n: { type: 'byte' }, b: { type: 'boolean' }, k: { type: 'keyword' } },
@@ -110,6 +111,47 @@ describe('DocumentIndex', () => {
         ],
       },
     });
+  });
+
+  it('numbers many-valued fields of one build together, with the answers of the brute-force evaluator', () => {
+    const specs = {
+      name: { type: 'keyword' },
+      alias: { type: 'keyword' },
+      position: { type: 'integer' },
+      weight: { type: 'double' },
+    } as const;
+    const count = 70_000;
+    // Past 65,536 distinct values a field keeps its raw values and the build numbers them
+    // together with the other such fields; `name` and `alias` share half of theirs, and a few
+    // hold a code point above U+FFFF, which sorts after U+E000–U+FFFF.
+    const docs = Array.from({ length: count }, (_, i) => ({
+      id: `d${i}`,
+      name: i % 997 === 0 ? [`n${(i * 7919) % count}`, `n\u{1F600}${i}`, `n\uFF01${i}`] : `n${(i * 7919) % count}`,
+      alias: i % 2 === 0 ? `n${i}` : `a${i}`,
+      position: (i * 104729) % count,
+      weight: i % 5 === 0 ? [i * 1e6, -i / 3] : i * 1e6,
+    }));
+    const index = DocumentIndex.build(docs, {
+      fields: fieldCatalogFromMapping({ properties: specs }),
+      idField: 'id',
+      eagerFields: 'all',
+    });
+    const bodies: Record<string, unknown>[] = [
+      { query: { bool: { filter: [{ term: { alias: 'n7919' } }] } }, sort: ['position'] },
+      { query: { bool: { filter: [{ prefix: { name: { value: 'n\u{1F600}' } } }] } }, sort: [{ name: 'desc' }] },
+      { query: { bool: { filter: [{ prefix: { alias: { value: 'a1' } } }] } }, sort: ['alias'], from: 4000, size: 5 },
+      { query: { bool: { filter: [{ range: { position: { gte: 100, lte: 180 } } }] } }, sort: ['name'], size: 100 },
+      { query: { bool: { filter: [{ range: { weight: { gte: -50, lte: 3e6 } } }] } }, sort: [{ weight: 'desc' }] },
+      { sort: [{ name: 'desc' }, 'alias'], from: 69_990, track_total_hits: true },
+      {
+        size: 0,
+        aggs: { names: { terms: { field: 'name', size: 3 } }, aliases: { terms: { field: 'alias', size: 3 } } },
+      },
+    ];
+    for (const body of bodies) {
+      const { took: _took, timed_out: _timedOut, _shards, ...response } = index.search(untyped(body));
+      expect({ response }).toEqual(bruteSearch(docs, specs, body));
+    }
   });
 
   it('builds fields up front or on first use, with the same answers, and checks every value during build either way', () => {

@@ -57,7 +57,12 @@ export class DocumentWalker {
     if (typeof value !== 'object') {
       if (value !== undefined) node.sink?.add(doc, value);
     } else if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) this.walkValue(node, value[i], doc);
+      const sink = node.sink;
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (typeof item === 'string' && sink !== undefined) sink.add(doc, item);
+        else this.walkValue(node, item, doc);
+      }
     } else if (value !== null) {
       if (node.children.size > 0) this.walkObject(node, value as Record<string, unknown>, doc);
       else node.sink?.add(doc, value);

@@ -16,6 +16,7 @@ import { GrowableUint32Array } from '../primitives/growable-array.ts';
 import {
   keywordDictionary,
   numberNumbers,
+  numberStringLists,
   numberStrings,
   numericDictionary,
   type Numbering,
@@ -86,8 +87,15 @@ export class FieldIndexBuilder {
     this.termIds = undefined;
   }
 
-  build(docCount: number): FieldIndex {
-    const { dictionary, ords } = this.termIds === undefined ? this.sortRawKeys() : this.mapIds(this.termIds);
+  /** The raw values of a keyword field that stopped hashing, numbered at build. */
+  get rawKeywords(): string[] | undefined {
+    return this.termIds === undefined && this.spec.type === 'keyword' ? this.rawStrings : undefined;
+  }
+
+  /** `numbering`: of `rawKeywords`, when the caller numbered them with other fields' (`buildFields`). */
+  build(docCount: number, numbering?: Numbering): FieldIndex {
+    const { dictionary, ords } =
+      numbering ?? (this.termIds === undefined ? this.sortRawKeys() : this.mapIds(this.termIds));
     const docs = this.valueDocs.view();
     const { postingStart, postingDocs } = postings(docs, ords, dictionary.size);
     const dense = denseBitsets(docCount, postingStart, postingDocs);
@@ -107,6 +115,17 @@ export class FieldIndexBuilder {
   private sortRawKeys(): Numbering {
     return this.spec.type === 'keyword' ? numberStrings(this.rawStrings) : numberNumbers(this.rawNumbers);
   }
+}
+
+/**
+ * Builds the fields of one collection; the keyword fields that stopped hashing are numbered
+ * together, with one sort (`numberStringLists`).
+ */
+export function buildFields(builders: readonly FieldIndexBuilder[], docCount: number): FieldIndex[] {
+  const raw = builders.filter((builder) => builder.rawKeywords !== undefined);
+  const numberings = numberStringLists(raw.map((builder) => builder.rawKeywords!));
+  const numberingOf = new Map(raw.map((builder, i) => [builder, numberings[i]!]));
+  return builders.map((builder) => builder.build(docCount, numberingOf.get(builder)));
 }
 
 /** Marks a repeated (document, term) pair in `ords`. */

@@ -149,18 +149,33 @@ export class SourceFilters {
     const docs = this.docs;
     if (spec.kind === 'none') return () => undefined;
     if (spec.kind === 'all') return (doc) => cloneJson(docs[doc]);
+    const filter = this.recordFilter(spec, cloneJson);
+    return (doc) => filter(docs[doc], doc);
+  }
+
+  /**
+   * What a record keeps without the `excludes` paths, its values its own rather than copies (for
+   * a caller that freezes the result): how a build leaves fields out of the documents it stores,
+   * one document at a time as they come.
+   */
+  strip(excludes: readonly string[]): (source: unknown) => unknown {
+    const spec = parseSource({ excludes });
+    return spec.kind === 'filter' ? this.recordFilter(spec, sameValue) : sameValue;
+  }
+
+  /** `doc`: the stored document's number, when `source` is one (its shape is then kept). */
+  private recordFilter(spec: PathFilter, copy: <V>(value: V) => V): (source: unknown, doc?: number) => unknown {
     const { plain } = spec;
-    if (plain === undefined) return (doc) => filterSource(docs[doc], spec);
+    if (plain === undefined) return (source) => filterSource(source, spec);
     const keptByShape = this.keptByShape(plain.signature);
-    return (doc) => {
-      const source = docs[doc];
+    return (source, doc) => {
       if (!isRecord(source)) return cloneJson(source);
-      const shape = this.shapes.of(doc);
+      const shape = doc === undefined ? this.shapes.ofRecord(source) : this.shapes.of(doc);
       let kept = keptByShape[shape];
       if (kept === undefined) kept = keptByShape[shape] = keptKeys(this.shapes.keys(shape), plain);
       if (kept === null) return filterSource(source, spec);
       // Stored documents are frozen: one that keeps every key is shared as it is.
-      return kept.whole ? source : pick(source, kept);
+      return kept.whole ? source : pick(source, kept, copy);
     };
   }
 
@@ -204,28 +219,30 @@ function recordTemplate(keys: readonly string[]): JsonRecord | undefined {
   return JSON.parse(`{${keys.map((key) => `${JSON.stringify(key)}:null`).join(',')}}`) as JsonRecord;
 }
 
-/** A new record of the kept keys of `source`, sharing frozen values. */
-function pick(source: JsonRecord, { keys, template }: KeptKeys): JsonRecord {
+const sameValue = <V>(value: V): V => value;
+
+/** A new record of the kept keys of `source`, its object values passed through `copy`. */
+function pick(source: JsonRecord, { keys, template }: KeptKeys, copy: <V>(value: V) => V): JsonRecord {
   if (template !== undefined) {
     const kept: JsonRecord = { ...template };
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       const value = source[key];
-      if (value === undefined) return pickEach(source, keys);
-      kept[key] = typeof value === 'object' && value !== null ? cloneJson(value) : value;
+      if (value === undefined) return pickEach(source, keys, copy);
+      kept[key] = typeof value === 'object' && value !== null ? copy(value) : value;
     }
     return kept;
   }
-  return pickEach(source, keys);
+  return pickEach(source, keys, copy);
 }
 
-function pickEach(source: JsonRecord, keys: readonly string[]): JsonRecord {
+function pickEach(source: JsonRecord, keys: readonly string[], copy: <V>(value: V) => V): JsonRecord {
   const kept: JsonRecord = {};
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const value = source[key];
     if (value === undefined) continue;
-    setOwn(kept, key, typeof value === 'object' && value !== null ? cloneJson(value) : value);
+    setOwn(kept, key, typeof value === 'object' && value !== null ? copy(value) : value);
   }
   return kept;
 }
@@ -239,30 +256,43 @@ class DocumentShapes {
   private shapeOf: Int32Array | undefined;
   private readonly shapeIds = new Map<string, number>();
   private readonly shapeKeys: (readonly string[])[] = [];
+  private lastShape = -1;
 
   constructor(private readonly docs: readonly unknown[]) {}
 
-  /** The shape of a record document. */
+  /** The shape of a stored record document. */
   of(doc: number): number {
     this.shapeOf ??= new Int32Array(this.docs.length).fill(-1);
     let shape = this.shapeOf[doc]!;
-    if (shape < 0) {
-      const keys = Object.keys(this.docs[doc] as JsonRecord);
-      const signature = keys.join('\u0000');
-      shape = this.shapeIds.get(signature) ?? -1;
-      if (shape < 0) {
-        shape = this.shapeKeys.length;
-        this.shapeKeys.push(keys);
-        this.shapeIds.set(signature, shape);
-      }
-      this.shapeOf[doc] = shape;
+    if (shape < 0) shape = this.shapeOf[doc] = this.ofRecord(this.docs[doc] as JsonRecord);
+    return shape;
+  }
+
+  /** The shape of any record, found from its keys. */
+  ofRecord(record: JsonRecord): number {
+    const keys = Object.keys(record);
+    // Documents of one shape tend to come together: the last shape found is tried first.
+    if (this.lastShape >= 0 && sameKeys(keys, this.shapeKeys[this.lastShape]!)) return this.lastShape;
+    const signature = keys.join('\u0000');
+    let shape = this.shapeIds.get(signature);
+    if (shape === undefined) {
+      shape = this.shapeKeys.length;
+      this.shapeKeys.push(keys);
+      this.shapeIds.set(signature, shape);
     }
+    this.lastShape = shape;
     return shape;
   }
 
   keys(shape: number): readonly string[] {
     return this.shapeKeys[shape]!;
   }
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The filtered copy of `source`, or `undefined` when `_source` is off. */
