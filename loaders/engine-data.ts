@@ -6,6 +6,7 @@ import type { EngineData } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
 import { changeDocumentsOf } from './changes.ts';
 import { nameEntriesOf } from './name-entries.ts';
+import { ValueSharing } from './shared-values.ts';
 
 /** Derived when iterated, so that holding the data set does not hold every version's names. */
 function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
@@ -14,13 +15,15 @@ function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
 
 export function engineDataOf(dataSet: DataSet): EngineData {
   const changes = changeDocumentsOf(dataSet.versions);
+  // Name entries of a taxon share their values with its entries in the version indexed before.
+  const names = new ValueSharing();
   return {
     catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
     versions: dataSet.versions.map((version) => ({
       id: version.id,
       indices: {
         taxa: version.documents,
-        names: lazily(() => nameEntriesOf(version.documents)),
+        names: lazily(() => names.share(nameEntriesOf(version.documents))),
         changes: lazily(() => changes(version.id)),
       },
     })),
