@@ -6,12 +6,15 @@
  *   npm run bench:versions -- --taxa 100000
  *
  * Prints, per load: the time to read the taxa (read, validate, derive), to build the taxa, names
- * and changes indices, the time until ready, and the resident memory; then the ratios of the two
- * loads, and the p50/p99 of a filtered page of changes and of `aggregateBy=changeTypes`.
+ * and changes indices, the time until ready, the heap of the taxa documents and the resident
+ * memory; then the ratios of the two loads; the first page of a pair of versions (which builds
+ * its change records), the p50/p99 of a filtered page of changes and of `aggregateBy=changeTypes`,
+ * and the time and memory once every pair's records are built.
  * A script, not a test: figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { KNOWN_VERSIONS } from '../generate/index.ts';
 import { engineDataOf } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
@@ -39,6 +42,24 @@ interface LoadFigures {
   rss: number;
   page?: { p50: number; p99: number };
   aggregate?: { p50: number; p99: number };
+  /** the first page of a pair, which builds the pair's records on the embedded engine */
+  firstPageSeconds?: number;
+  /** a page of every other ordered pair: the records built, the time, and the memory after */
+  pairs?: { records: number; seconds: number; rss: number };
+}
+
+/** A page of every ordered pair of versions: each pair's records built, as a server that has served them all. */
+async function everyPair(app: FastifyInstance, versions: readonly string[]): Promise<LoadFigures['pairs']> {
+  const started = performance.now();
+  let records = 0;
+  for (const from of versions) {
+    for (const to of versions.filter((v) => v !== from)) {
+      records += (await app.inject({ url: `/taxa/changes?from=${from}&to=${to}&pageSize=1` })).json().total as number;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  globalThis.gc?.();
+  return { records, seconds, rss: process.memoryUsage().rss };
 }
 
 /** One load, in this process: what the parent asked for with `--child <dir>`. */
@@ -80,14 +101,21 @@ async function child(dir: string): Promise<LoadFigures> {
     const pages = ['changed', 'added', 'renamed,moved'].map(
       (type) => `/taxa/changes?from=${from}&changeType=${type}&pageSize=20&page=2`,
     );
+    const first = performance.now();
+    await app.inject({ url: pages[0]! });
+    const firstPageSeconds = (performance.now() - first) / 1000;
     const page = await measure(pages, runs, (url) => app.inject({ url }));
     const aggregate = await measure(
       [`/taxa/changes/aggregate?from=${from}&aggregateBy=changeTypes`],
       Math.max(50, runs / 5),
       (url) => app.inject({ url }),
     );
+    const pairs = await everyPair(
+      app,
+      dataSet.versions.map((v) => v.id),
+    );
     await app.close();
-    Object.assign(figures, { page, aggregate });
+    Object.assign(figures, { page, aggregate, firstPageSeconds, pairs });
   }
   return figures;
 }
@@ -117,7 +145,7 @@ function report(label: string, f: LoadFigures): void {
     `${label}: build taxa / names / changes indices`,
     `${f.built.taxa!.toFixed(1)} / ${f.built.names!.toFixed(1)} / ${f.built.changes!.toFixed(1)} s`,
   );
-  line(`${label}: change records`, `${f.records}`);
+  line(`${label}: change records built at load`, `${f.records}`);
   line(`${label}: ready to serve`, `${f.readySeconds.toFixed(1)} s`);
   line(`${label}: taxa documents in the heap`, mib(f.documentsHeap));
   line(`${label}: resident memory`, mib(f.rss));
@@ -143,6 +171,12 @@ async function main() {
     (seven.built.names! / seven.readSeconds).toFixed(2),
     'target ≤ 1',
   );
+  line('changes: first page of a pair (builds it)', `${seven.firstPageSeconds!.toFixed(2)} s`);
+  line(
+    'changes: every pair built, records / seconds',
+    `${seven.pairs!.records} / ${seven.pairs!.seconds.toFixed(1)} s`,
+  );
+  line('resident memory, every pair built', mib(seven.pairs!.rss));
   line('changes page (filtered, page 2) p50 / p99', `${ms(seven.page!.p50)} / ${ms(seven.page!.p99)}`);
   line('changes aggregateBy=changeTypes p50 / p99', `${ms(seven.aggregate!.p50)} / ${ms(seven.aggregate!.p99)}`);
 }

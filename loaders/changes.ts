@@ -1,6 +1,7 @@
 /**
  * The documents of each version's changes index: the change records into that version from every
- * other loaded version (docs/versions-and-loading.md, "Comparing versions"), computed once at load.
+ * other loaded version (docs/versions-and-loading.md, "Comparing versions"), computed once at
+ * load for a cluster, or a pair at a time when first searched in memory.
  *
  * Most taxa are the same in two versions: each taxon's given form is reduced to a fingerprint
  * once per version, and only taxa whose fingerprints differ are compared field by field.
@@ -50,19 +51,36 @@ function changesBetween(
   }));
 }
 
+/** The change documents from one version into another, by their ids. */
+export type PairChanges = (since: string, version: string) => ChangeDocument[];
+
 /**
- * The change documents of each version, by version id, computed when first asked for. Records
- * carry the documents as served (`from`, `to`), the differences of the given forms.
+ * The change documents of a pair of versions, computed when asked for; none for an unknown
+ * version or a version with itself. Records carry the documents as served (`from`, `to`), the
+ * differences of the given forms.
  *
- * @example changeDocumentsOf(dataSet.versions)('current') // records from every other version
+ * @example pairChangesOf(dataSet.versions)('MR.424', 'current') // what changed since MR.424
  */
-export function changeDocumentsOf(versions: readonly VersionDocuments[]): (version: string) => ChangeDocument[] {
+export function pairChangesOf(versions: readonly VersionDocuments[]): PairChanges {
   const prints = new Map<string, Fingerprints>();
   const printsOf = (v: VersionDocuments) =>
     prints.get(v.id) ?? prints.set(v.id, fingerprintsOf(v.documents)).get(v.id)!;
-  return (id) => {
-    const version = versions.find((v) => v.id === id);
-    if (!version) return [];
-    return versions.filter((v) => v.id !== id).flatMap((since) => changesBetween(since, version, printsOf));
+  const versionOf = (id: string) => versions.find((v) => v.id === id);
+  return (sinceId, id) => {
+    const [since, version] = [versionOf(sinceId), versionOf(id)];
+    return since && version && since !== version ? changesBetween(since, version, printsOf) : [];
   };
+}
+
+/**
+ * The change documents of each version, by version id, computed when first asked for: the
+ * records into it from every other version, those of `between`.
+ *
+ * @example changeDocumentsOf(dataSet.versions)('current') // records from every other version
+ */
+export function changeDocumentsOf(
+  versions: readonly VersionDocuments[],
+  between: PairChanges = pairChangesOf(versions),
+): (version: string) => ChangeDocument[] {
+  return (id) => versions.filter((v) => v.id !== id).flatMap((since) => between(since.id, id));
 }

@@ -4,7 +4,7 @@
  */
 import type { EngineData } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
-import { changeDocumentsOf } from './changes.ts';
+import { changeDocumentsOf, pairChangesOf } from './changes.ts';
 import { nameEntriesOf } from './name-entries.ts';
 import { ValueSharing } from './shared-values.ts';
 
@@ -13,8 +13,18 @@ function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
   return { [Symbol.iterator]: () => derive()[Symbol.iterator]() };
 }
 
+/**
+ * A version's change records, derived when iterated. Made here, not where the names are: an
+ * engine keeps this (to build a pair's index later), and a closure made there would keep the
+ * names' sharing, and the last version's name entries with it.
+ */
+function changesInto(changes: (version: string) => Iterable<object>, version: string): Iterable<object> {
+  return lazily(() => changes(version));
+}
+
 export function engineDataOf(dataSet: DataSet): EngineData {
-  const changes = changeDocumentsOf(dataSet.versions);
+  const between = pairChangesOf(dataSet.versions);
+  const changes = changeDocumentsOf(dataSet.versions, between);
   // Name entries of a taxon share their values with its entries in the version indexed before.
   const names = new ValueSharing();
   return {
@@ -24,8 +34,9 @@ export function engineDataOf(dataSet: DataSet): EngineData {
       indices: {
         taxa: version.documents,
         names: lazily(() => names.share(nameEntriesOf(version.documents))),
-        changes: lazily(() => changes(version.id)),
+        changes: changesInto(changes, version.id),
       },
     })),
+    changesBetween: between,
   };
 }
