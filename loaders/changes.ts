@@ -3,13 +3,15 @@
  * other loaded version (docs/versions-and-loading.md, "Comparing versions"), computed once at
  * load for a cluster, or a pair at a time when first searched in memory.
  *
- * Most taxa are the same in two versions: each taxon's given form is reduced to a fingerprint
- * once per version, and only taxa whose fingerprints differ are compared field by field.
+ * Most taxa are the same in two versions, and most of those hold the very same values there
+ * (versions share their equal values, `shared-values.ts`), which says so without reading them;
+ * the others' given forms are reduced to fingerprints (once per document), and only taxa whose
+ * fingerprints differ are compared field by field.
  */
 import { createHash } from 'node:crypto';
 import { compareVersions, type ChangeRecord } from '../src/taxon/changes.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
-import { givenCanonical, givenTaxonOf } from './derive.ts';
+import { givenCanonical, givenTaxonOf, sameGivenValues } from './derive.ts';
 
 /** A change record as indexed: keyed by both versions, with its place in the taxonomic order. */
 export interface ChangeDocument extends ChangeRecord<TaxonDocument> {
@@ -27,28 +29,30 @@ interface VersionDocuments {
   documents: readonly TaxonDocument[];
 }
 
-type Fingerprints = Map<string, string>;
+/** Each document's fingerprint, made when first needed and kept while the document lives. */
+const FINGERPRINTS = new WeakMap<TaxonDocument, string>();
 
-function fingerprintsOf(documents: readonly TaxonDocument[]): Fingerprints {
-  const prints: Fingerprints = new Map();
-  for (const doc of documents) prints.set(doc.id, createHash('sha1').update(givenCanonical(doc)).digest('base64'));
-  return prints;
+function fingerprintOf(doc: TaxonDocument): string {
+  let print = FINGERPRINTS.get(doc);
+  if (print === undefined)
+    FINGERPRINTS.set(doc, (print = createHash('sha1').update(givenCanonical(doc)).digest('base64')));
+  return print;
 }
 
-function changesBetween(
-  since: VersionDocuments,
-  version: VersionDocuments,
-  prints: (v: VersionDocuments) => Fingerprints,
-): ChangeDocument[] {
-  const [before, after] = [prints(since), prints(version)];
-  const same = (from: TaxonDocument, to: TaxonDocument) => before.get(from.id) === after.get(to.id);
-  return compareVersions(since.documents, version.documents, { given: givenTaxonOf, same }).map((record, i) => ({
-    ...record,
-    id: `${since.id}/${record.id}`,
-    taxonId: record.id,
-    since: since.id,
-    order: i + 1,
-  }));
+/** The same given taxon: the same values (shared by the versions), or else the same fingerprint. */
+const sameTaxon = (from: TaxonDocument, to: TaxonDocument) =>
+  sameGivenValues(from, to) || fingerprintOf(from) === fingerprintOf(to);
+
+function changesBetween(since: VersionDocuments, version: VersionDocuments): ChangeDocument[] {
+  return compareVersions(since.documents, version.documents, { given: givenTaxonOf, same: sameTaxon }).map(
+    (record, i) => ({
+      ...record,
+      id: `${since.id}/${record.id}`,
+      taxonId: record.id,
+      since: since.id,
+      order: i + 1,
+    }),
+  );
 }
 
 /** The change documents from one version into another, by their ids. */
@@ -62,13 +66,10 @@ export type PairChanges = (since: string, version: string) => ChangeDocument[];
  * @example pairChangesOf(dataSet.versions)('MR.424', 'current') // what changed since MR.424
  */
 export function pairChangesOf(versions: readonly VersionDocuments[]): PairChanges {
-  const prints = new Map<string, Fingerprints>();
-  const printsOf = (v: VersionDocuments) =>
-    prints.get(v.id) ?? prints.set(v.id, fingerprintsOf(v.documents)).get(v.id)!;
   const versionOf = (id: string) => versions.find((v) => v.id === id);
   return (sinceId, id) => {
     const [since, version] = [versionOf(sinceId), versionOf(id)];
-    return since && version && since !== version ? changesBetween(since, version, printsOf) : [];
+    return since && version && since !== version ? changesBetween(since, version) : [];
   };
 }
 

@@ -25,8 +25,9 @@ function changesInto(changes: (version: string) => Iterable<object>, version: st
 export function engineDataOf(dataSet: DataSet): EngineData {
   const between = pairChangesOf(dataSet.versions);
   const changes = changeDocumentsOf(dataSet.versions, between);
-  // Name entries of a taxon share their values with its entries in the version indexed before.
-  const names = new ValueSharing();
+  // Name entries of a taxon share their values with its entries in the version indexed before
+  // (that one only: the entries kept meanwhile still hold their index-only lists).
+  const names = new ValueSharing(1);
   return {
     catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
     versions: dataSet.versions.map((version) => ({

@@ -1,8 +1,9 @@
 /**
  * Values that checklist versions share, held once (docs/versions-and-loading.md, "What versions
- * share"). Each document is compared, key by key, with the document of the same id in the
- * version loaded before it: a value equal there (same keys in the same order, same items, same
- * strings) is replaced by that version's object, down to the strings of a value that differs.
+ * share"). Each document is compared, key by key, with the documents of the same id in the
+ * versions loaded before it: a value equal in one of them (same keys in the same order, same
+ * items, same strings) is replaced by that version's object, and a value that differs shares its
+ * equal parts, down to strings, with the version loaded last.
  * The documents themselves stay per version: their derived fields (`taxonomicOrder`, counts) move
  * when a taxon is inserted, while their nested values (names, synonyms, statuses, ancestor lists)
  * rarely do.
@@ -57,22 +58,39 @@ function shareFields(record: JsonRecord, earlier: JsonRecord): void {
   }
 }
 
-/** Shares the values of each version's documents with the version handed over before it. */
+/** `shareFields` with the first of `earlier` (most recent first) that has each value whole. */
+function shareFieldsAmong(record: JsonRecord, earlier: readonly JsonRecord[]): void {
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    const whole = earlier.find((before) => Object.hasOwn(before, key) && same(value, before[key]));
+    if (whole !== undefined && whole[key] !== value) setOwn(record, key, whole[key]);
+  }
+  shareFields(record, earlier[0]!);
+}
+
+/**
+ * Shares the values of each version's documents with the versions handed over before it: with
+ * the last `versions` of them (default all), the most recent first. Those are kept meanwhile.
+ */
 export class ValueSharing {
-  private earlier = new Map<string, JsonRecord>();
+  private earlier = new Map<string, JsonRecord[]>();
+
+  constructor(private readonly versions = Number.POSITIVE_INFINITY) {}
 
   /**
    * Shares what `documents` have in common with the previous call's, by id, and returns them.
    * What is frozen already (an index holds it) is left as it is.
    */
   share<T extends { id: string }>(documents: readonly T[]): readonly T[] {
-    const latest = new Map<string, JsonRecord>();
+    const latest = new Map<string, JsonRecord[]>();
     for (const doc of documents) {
       const record = doc as unknown as JsonRecord;
-      const before = this.earlier.get(doc.id);
-      if (before !== undefined && !Object.isFrozen(record)) shareFields(record, before);
-      latest.set(doc.id, record);
+      const before = this.earlier.get(doc.id) ?? [];
+      if (before.length > 0 && !Object.isFrozen(record)) shareFieldsAmong(record, before);
+      latest.set(doc.id, [record, ...before.slice(0, this.versions - 1)]);
     }
+    // A taxon absent from this version is still compared with in the next.
+    for (const [id, before] of this.earlier) if (!latest.has(id)) latest.set(id, before);
     this.earlier = latest;
     return documents;
   }
