@@ -6,12 +6,15 @@
  *   npm run bench:versions -- --taxa 100000
  *
  * Prints, per load: the time to read the taxa (read, validate, derive), to build the taxa, names
- * and changes indices, the time until ready, and the resident memory; then the ratios of the two
- * loads, and the p50/p99 of a filtered page of changes and of `aggregateBy=changeTypes`.
+ * and changes indices, the time until ready, the heap of the taxa documents and the resident
+ * memory; then the ratios of the two loads; the first page of a pair of versions (which builds
+ * its change records), the p50/p99 of a filtered page of changes and of `aggregateBy=changeTypes`,
+ * and the time and memory once every pair's records are built.
  * A script, not a test: figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { KNOWN_VERSIONS } from '../generate/index.ts';
 import { engineDataOf } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
@@ -34,16 +37,45 @@ interface LoadFigures {
   built: Record<string, number>;
   records: number;
   readySeconds: number;
+  /** the heap the taxa documents of every version take (values versions share are held once) */
+  documentsHeap: number;
   rss: number;
   page?: { p50: number; p99: number };
   aggregate?: { p50: number; p99: number };
+  /** the first page of a pair, which builds the pair's records on the embedded engine */
+  firstPageSeconds?: number;
+  /** a page of every other ordered pair: the records built, the time, and the memory after */
+  pairs?: { records: number; seconds: number; rss: number };
+}
+
+/** A page of every ordered pair of versions: each pair's records built, as a server that has served them all. */
+async function everyPair(app: FastifyInstance, versions: readonly string[]): Promise<LoadFigures['pairs']> {
+  const started = performance.now();
+  let records = 0;
+  for (const from of versions) {
+    for (const to of versions.filter((v) => v !== from)) {
+      records += (await app.inject({ url: `/taxa/changes?from=${from}&to=${to}&pageSize=1` })).json().total as number;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  globalThis.gc?.();
+  return { records, seconds, rss: process.memoryUsage().rss };
 }
 
 /** One load, in this process: what the parent asked for with `--child <dir>`. */
+/** The heap in use after a full collection, and the seconds the collection took. */
+function collectedHeap(): { heap: number; seconds: number } {
+  const started = performance.now();
+  globalThis.gc?.();
+  return { heap: process.memoryUsage().heapUsed, seconds: (performance.now() - started) / 1000 };
+}
+
 async function child(dir: string): Promise<LoadFigures> {
+  const before = collectedHeap();
   const started = performance.now();
   const { dataSet, stats } = await loadDataDirectory(dir);
   const readSeconds = stats.seconds;
+  const read = collectedHeap();
   const engine = createEmbeddedEngine();
   const built: Record<string, number> = { taxa: 0, names: 0, changes: 0 };
   let records = 0;
@@ -51,7 +83,7 @@ async function child(dir: string): Promise<LoadFigures> {
     built[index.kind] = (built[index.kind] ?? 0) + index.seconds;
     if (index.kind === 'changes') records += index.documents;
   });
-  const readySeconds = (performance.now() - started) / 1000;
+  const readySeconds = (performance.now() - started) / 1000 - read.seconds;
   globalThis.gc?.();
   const figures: LoadFigures = {
     versions: dataSet.versions.length,
@@ -59,6 +91,7 @@ async function child(dir: string): Promise<LoadFigures> {
     built,
     records,
     readySeconds,
+    documentsHeap: read.heap - before.heap,
     rss: process.memoryUsage().rss,
   };
   if (dataSet.versions.length > 1) {
@@ -68,14 +101,21 @@ async function child(dir: string): Promise<LoadFigures> {
     const pages = ['changed', 'added', 'renamed,moved'].map(
       (type) => `/taxa/changes?from=${from}&changeType=${type}&pageSize=20&page=2`,
     );
+    const first = performance.now();
+    await app.inject({ url: pages[0]! });
+    const firstPageSeconds = (performance.now() - first) / 1000;
     const page = await measure(pages, runs, (url) => app.inject({ url }));
     const aggregate = await measure(
       [`/taxa/changes/aggregate?from=${from}&aggregateBy=changeTypes`],
       Math.max(50, runs / 5),
       (url) => app.inject({ url }),
     );
+    const pairs = await everyPair(
+      app,
+      dataSet.versions.map((v) => v.id),
+    );
     await app.close();
-    Object.assign(figures, { page, aggregate });
+    Object.assign(figures, { page, aggregate, firstPageSeconds, pairs });
   }
   return figures;
 }
@@ -105,8 +145,9 @@ function report(label: string, f: LoadFigures): void {
     `${label}: build taxa / names / changes indices`,
     `${f.built.taxa!.toFixed(1)} / ${f.built.names!.toFixed(1)} / ${f.built.changes!.toFixed(1)} s`,
   );
-  line(`${label}: change records`, `${f.records}`);
+  line(`${label}: change records built at load`, `${f.records}`);
   line(`${label}: ready to serve`, `${f.readySeconds.toFixed(1)} s`);
+  line(`${label}: taxa documents in the heap`, mib(f.documentsHeap));
   line(`${label}: resident memory`, mib(f.rss));
 }
 
@@ -123,12 +164,19 @@ async function main() {
   report('1 version', one);
   report(`${seven.versions} versions`, seven);
   line('resident memory, 7 versions / 1', (seven.rss / one.rss).toFixed(2), 'target ≤ 2');
+  line('taxa documents in the heap, 7 versions / 1', (seven.documentsHeap / one.documentsHeap).toFixed(2));
   line('ready to serve, 7 versions / 1', (seven.readySeconds / one.readySeconds).toFixed(2), 'target ≤ 2.5');
   line(
     'names index / reading the taxa (7 versions)',
     (seven.built.names! / seven.readSeconds).toFixed(2),
     'target ≤ 1',
   );
+  line('changes: first page of a pair (builds it)', `${seven.firstPageSeconds!.toFixed(2)} s`);
+  line(
+    'changes: every pair built, records / seconds',
+    `${seven.pairs!.records} / ${seven.pairs!.seconds.toFixed(1)} s`,
+  );
+  line('resident memory, every pair built', mib(seven.pairs!.rss));
   line('changes page (filtered, page 2) p50 / p99', `${ms(seven.page!.p50)} / ${ms(seven.page!.p99)}`);
   line('changes aggregateBy=changeTypes p50 / p99', `${ms(seven.aggregate!.p50)} / ${ms(seven.aggregate!.p99)}`);
 }

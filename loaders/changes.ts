@@ -1,14 +1,17 @@
 /**
  * The documents of each version's changes index: the change records into that version from every
- * other loaded version (docs/versions-and-loading.md, "Comparing versions"), computed once at load.
+ * other loaded version (docs/versions-and-loading.md, "Comparing versions"), computed once at
+ * load for a cluster, or a pair at a time when first searched in memory.
  *
- * Most taxa are the same in two versions: each taxon's given form is reduced to a fingerprint
- * once per version, and only taxa whose fingerprints differ are compared field by field.
+ * Most taxa are the same in two versions, and most of those hold the very same values there
+ * (versions share their equal values, `shared-values.ts`), which says so without reading them;
+ * the others' given forms are reduced to fingerprints (once per document), and only taxa whose
+ * fingerprints differ are compared field by field.
  */
 import { createHash } from 'node:crypto';
 import { compareVersions, type ChangeRecord } from '../src/taxon/changes.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
-import { givenCanonical, givenTaxonOf } from './derive.ts';
+import { givenCanonical, givenTaxonOf, sameGivenValues } from './derive.ts';
 
 /** A change record as indexed: keyed by both versions, with its place in the taxonomic order. */
 export interface ChangeDocument extends ChangeRecord<TaxonDocument> {
@@ -26,43 +29,59 @@ interface VersionDocuments {
   documents: readonly TaxonDocument[];
 }
 
-type Fingerprints = Map<string, string>;
+/** Each document's fingerprint, made when first needed and kept while the document lives. */
+const FINGERPRINTS = new WeakMap<TaxonDocument, string>();
 
-function fingerprintsOf(documents: readonly TaxonDocument[]): Fingerprints {
-  const prints: Fingerprints = new Map();
-  for (const doc of documents) prints.set(doc.id, createHash('sha1').update(givenCanonical(doc)).digest('base64'));
-  return prints;
+function fingerprintOf(doc: TaxonDocument): string {
+  let print = FINGERPRINTS.get(doc);
+  if (print === undefined)
+    FINGERPRINTS.set(doc, (print = createHash('sha1').update(givenCanonical(doc)).digest('base64')));
+  return print;
 }
 
-function changesBetween(
-  since: VersionDocuments,
-  version: VersionDocuments,
-  prints: (v: VersionDocuments) => Fingerprints,
-): ChangeDocument[] {
-  const [before, after] = [prints(since), prints(version)];
-  const same = (from: TaxonDocument, to: TaxonDocument) => before.get(from.id) === after.get(to.id);
-  return compareVersions(since.documents, version.documents, { given: givenTaxonOf, same }).map((record, i) => ({
-    ...record,
-    id: `${since.id}/${record.id}`,
-    taxonId: record.id,
-    since: since.id,
-    order: i + 1,
-  }));
+/** The same given taxon: the same values (shared by the versions), or else the same fingerprint. */
+const sameTaxon = (from: TaxonDocument, to: TaxonDocument) =>
+  sameGivenValues(from, to) || fingerprintOf(from) === fingerprintOf(to);
+
+function changesBetween(since: VersionDocuments, version: VersionDocuments): ChangeDocument[] {
+  return compareVersions(since.documents, version.documents, { given: givenTaxonOf, same: sameTaxon }).map(
+    (record, i) => ({
+      ...record,
+      id: `${since.id}/${record.id}`,
+      taxonId: record.id,
+      since: since.id,
+      order: i + 1,
+    }),
+  );
+}
+
+/** The change documents from one version into another, by their ids. */
+export type PairChanges = (since: string, version: string) => ChangeDocument[];
+
+/**
+ * The change documents of a pair of versions, computed when asked for; none for an unknown
+ * version or a version with itself. Records carry the documents as served (`from`, `to`), the
+ * differences of the given forms.
+ *
+ * @example pairChangesOf(dataSet.versions)('MR.424', 'current') // what changed since MR.424
+ */
+export function pairChangesOf(versions: readonly VersionDocuments[]): PairChanges {
+  const versionOf = (id: string) => versions.find((v) => v.id === id);
+  return (sinceId, id) => {
+    const [since, version] = [versionOf(sinceId), versionOf(id)];
+    return since && version && since !== version ? changesBetween(since, version) : [];
+  };
 }
 
 /**
- * The change documents of each version, by version id, computed when first asked for. Records
- * carry the documents as served (`from`, `to`), the differences of the given forms.
+ * The change documents of each version, by version id, computed when first asked for: the
+ * records into it from every other version, those of `between`.
  *
  * @example changeDocumentsOf(dataSet.versions)('current') // records from every other version
  */
-export function changeDocumentsOf(versions: readonly VersionDocuments[]): (version: string) => ChangeDocument[] {
-  const prints = new Map<string, Fingerprints>();
-  const printsOf = (v: VersionDocuments) =>
-    prints.get(v.id) ?? prints.set(v.id, fingerprintsOf(v.documents)).get(v.id)!;
-  return (id) => {
-    const version = versions.find((v) => v.id === id);
-    if (!version) return [];
-    return versions.filter((v) => v.id !== id).flatMap((since) => changesBetween(since, version, printsOf));
-  };
+export function changeDocumentsOf(
+  versions: readonly VersionDocuments[],
+  between: PairChanges = pairChangesOf(versions),
+): (version: string) => ChangeDocument[] {
+  return (id) => versions.filter((v) => v.id !== id).flatMap((since) => between(since.id, id));
 }

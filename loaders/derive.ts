@@ -81,11 +81,38 @@ export function givenTaxonOf(doc: TaxonDocument): Taxon {
 export function givenCanonical(doc: TaxonDocument): string {
   const source = doc as unknown as Record<string, unknown>;
   const groups = GIVEN_GROUPS.get(doc);
-  const keys = Object.keys(source).filter((key) => source[key] !== undefined && !NOT_GIVEN.has(key));
+  const keys = givenKeysOf(source);
   if (groups !== undefined) keys.push('informalTaxonGroups');
   keys.sort();
   const value = (key: string) => (key === 'informalTaxonGroups' ? groups : source[key]);
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value(key))}`).join(',')}}`;
+}
+
+const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((item, i) => item === b[i]));
+
+/** The given fields of a document that hold a value, with their count. */
+function givenKeysOf(source: Record<string, unknown>): string[] {
+  return Object.keys(source).filter((key) => source[key] !== undefined && !NOT_GIVEN.has(key));
+}
+
+/**
+ * Whether two documents are the same as the data gave them, seen without reading their values:
+ * every given field holds the very same value (versions share their equal values,
+ * `loaders/shared-values.ts`). False says nothing: equal values need not be the same object.
+ */
+export function sameGivenValues(a: TaxonDocument, b: TaxonDocument): boolean {
+  const [x, y] = [a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>];
+  if (!sameList(GIVEN_GROUPS.get(a), GIVEN_GROUPS.get(b))) return false;
+  let given = 0;
+  for (const key in x) {
+    const value = x[key];
+    if (value === undefined || NOT_GIVEN.has(key)) continue;
+    if (y[key] !== value || !Object.hasOwn(y, key)) return false;
+    given++;
+  }
+  for (const key in y) if (y[key] !== undefined && !NOT_GIVEN.has(key)) given--;
+  return given === 0;
 }
 
 function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: number, groups: readonly string[]) {

@@ -17,6 +17,7 @@ import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
 import { readVersionFile, type TaxonLine } from './read-version.ts';
 import { buildTree } from './tree.ts';
+import { ValueSharing } from './shared-values.ts';
 
 export interface LoadedVersion {
   id: string;
@@ -112,10 +113,14 @@ export async function loadDataDirectory(
   const perVersion: VersionStats[] = [];
   const groups = directory.groupsRead ? directory.informalTaxonGroups : undefined;
   const context: VersionContext = { dir, groups, progress, maxLineBytes, problems };
+  const sharing = new ValueSharing();
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();
     const { version, read } = await loadVersion(id, file, context);
-    if (version) versions.push(version);
+    if (version) {
+      sharing.share(version.documents);
+      versions.push(version);
+    }
     const stats = { id, read, indexed: version?.documents.length ?? 0, seconds: secondsSince(versionStarted) };
     perVersion.push(stats);
     options.onVersion?.(stats);

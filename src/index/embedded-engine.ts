@@ -28,7 +28,12 @@ import { NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-
 
 interface Snapshot {
   catalog: Catalog;
+  /** by `indexKey`; the indices built on first search are added as they are built */
   indices: Map<string, DocumentIndex<object>>;
+  /** the documents of an index left for its first search, if the data gives it so */
+  later: (ref: IndexRef) => Iterable<object> | undefined;
+  /** the fields an index built later builds at once (`replaceData`'s `warm`) */
+  warm: BuiltFields;
 }
 
 /** What an index kind's mapping tells the engine: its fields, and those `_source` leaves out. */
@@ -54,7 +59,30 @@ const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = {
   changes: ['order'],
 };
 
+/**
+ * Fields under these object paths are not checked again at build: a change record's taxa are
+ * documents of the taxa indices of the same data, checked there with the same fields. They are
+ * indexed on first use, as other fields are.
+ */
+const CHECKED_PATHS: Record<IndexKind, readonly string[]> = { taxa: [], names: [], changes: ['from', 'to'] };
+
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
+/** A pair's changes index, when the data gives the records pair by pair. */
+const pairKey = (ref: IndexRef) => `${indexKey(ref)}\u0000${ref.since}`;
+
+/**
+ * What a snapshot builds on first search: with `changesBetween`, a pair's changes index
+ * (`ref.since`) or, for a search without one, the version's whole changes index.
+ */
+function laterIndices(data: EngineData): Snapshot['later'] {
+  const { changesBetween } = data;
+  if (!changesBetween) return () => undefined;
+  const loaded = new Map(data.versions.map((version) => [version.id, version.indices.changes ?? []]));
+  return (ref) => {
+    if (ref.kind !== 'changes' || !loaded.has(ref.version)) return undefined;
+    return ref.since === undefined ? loaded.get(ref.version) : changesBetween(ref.since, ref.version);
+  };
+}
 
 /** One index built by `replaceData`: which, how many documents, how long it took. */
 export interface IndexBuilt {
@@ -90,25 +118,48 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
   const queryCache = options.queryCache ?? true;
   const mappings = new Map<IndexKind, MappedIndex>();
   const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
-  let snapshot: Snapshot = { catalog: { informalTaxonGroups: [], checklistVersions: [] }, indices: new Map() };
+  let snapshot: Snapshot = {
+    catalog: { informalTaxonGroups: [], checklistVersions: [] },
+    indices: new Map(),
+    later: () => undefined,
+    warm: {},
+  };
+
+  function build({ version, kind }: IndexRef, docs: Iterable<object>, warm: BuiltFields): DocumentIndex<object> {
+    const index = DocumentIndex.build(docs, {
+      ...mappingOf(kind),
+      idField: 'id',
+      name: `${version}-${kind}`,
+      eagerFields: EAGER_FIELDS[kind],
+      docValueFields: DOC_VALUE_FIELDS[kind],
+      checkedPaths: CHECKED_PATHS[kind],
+      queryCache,
+    });
+    index.warm(warm[kind] ?? []);
+    return index;
+  }
+
+  /** The index `ref` names in `current`, built now if it was left for its first search. */
+  function indexOf(current: Snapshot, ref: IndexRef): DocumentIndex<object> | undefined {
+    const built = current.indices.get(indexKey(ref)) ?? current.indices.get(pairKey(ref));
+    if (built !== undefined) return built;
+    const docs = current.later(ref);
+    if (docs === undefined) return undefined;
+    const index = build(ref, docs, current.warm);
+    current.indices.set(ref.since === undefined ? indexKey(ref) : pairKey(ref), index);
+    return index;
+  }
 
   return {
     kind: 'embedded',
     replaceData(data, onBuilt, warm = {}) {
       const indices = new Map<string, DocumentIndex<object>>();
+      const later = laterIndices(data);
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
+          if (later({ version: version.id, kind }) !== undefined) continue;
           const started = performance.now();
-          const name = `${version.id}-${kind}`;
-          const index = DocumentIndex.build(docs, {
-            ...mappingOf(kind),
-            idField: 'id',
-            name,
-            eagerFields: EAGER_FIELDS[kind],
-            docValueFields: DOC_VALUE_FIELDS[kind],
-            queryCache,
-          });
-          index.warm(warm[kind] ?? []);
+          const index = build({ version: version.id, kind }, docs, warm);
           indices.set(indexKey({ version: version.id, kind }), index);
           onBuilt?.({
             version: version.id,
@@ -118,12 +169,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
           });
         }
       }
-      snapshot = { catalog: data.catalog, indices };
+      snapshot = { catalog: data.catalog, indices, later, warm };
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
       for (const [key, index] of snapshot.indices) {
-        const kind = key.slice(key.indexOf('\u0000') + 1) as IndexKind;
+        const kind = key.split('\u0000')[1] as IndexKind;
         for (const field of index.builtFields()) built.get(kind)!.add(field);
       }
       return Object.fromEntries([...built].map(([kind, fields]) => [kind, [...fields]]));
@@ -135,7 +186,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       return snapshot.catalog;
     },
     async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
-      const index = snapshot.indices.get(indexKey(ref));
+      const index = indexOf(snapshot, ref);
       if (!index) throw new VersionNotLoadedError(ref.version);
       return index.search(body) as SearchResult<T>;
     },

@@ -20,6 +20,11 @@ export const INDEX_KINDS: readonly IndexKind[] = ['taxa', 'names', 'changes'];
 export interface IndexRef {
   version: string;
   kind: IndexKind;
+  /**
+   * For the `changes` kind: the other version of the pair searched (the body filters by it too).
+   * An engine may hold each pair's records apart; a cluster searches the version's index.
+   */
+  since?: string;
 }
 
 export type { SearchBody };
@@ -33,6 +38,12 @@ export type SearchResult<T> = estypes.SearchResponse<T>;
 export interface EngineData {
   catalog: Catalog;
   versions: { id: string; indices: Partial<Record<IndexKind, Iterable<object>>> }[];
+  /**
+   * The change records from `since` into `version` (those of that version's `changes` with that
+   * `since`): given, the embedded engine builds a pair's index on its first search instead of
+   * every version's changes index at load.
+   */
+  changesBetween?: (since: string, version: string) => Iterable<object>;
 }
 
 /** Whether an engine can answer requests now, and if not, why (for the readiness route). */

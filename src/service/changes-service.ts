@@ -1,8 +1,8 @@
 /**
  * The changes service: pages and aggregations of the change records between two loaded versions
- * (docs/api.md, "Comparing versions"). The records were computed at load into the newer
- * version's changes index (`loaders/changes.ts`); a request searches them like taxa, never
- * comparing versions itself.
+ * (docs/api.md, "Comparing versions"). The records are the newer version's changes index
+ * (`loaders/changes.ts`; the embedded engine builds a pair's when it is first searched); a
+ * request searches them like taxa, never comparing versions itself.
  */
 import { AppError, invalidParameter } from '../errors.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
@@ -84,7 +84,7 @@ export function createChangesService({
     ): Promise<Page<Partial<ChangeRecord<TaxonDocument>>>> {
       const newer = await pairIndices(pair);
       const body = compileChangesPage({ ...request, scope: { ...request.scope, since: pair.from } });
-      const result = await newer.search<StoredChange>('changes', body);
+      const result = await newer.search<StoredChange>('changes', body, pair.from);
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       return pageOf(
         result.hits.hits.map((hit) => recordOf(hit._source!)),
@@ -106,7 +106,7 @@ export function createChangesService({
           const change =
             since === undefined
               ? undefined
-              : (await index.search<StoredChange>('changes', compileChangeOf(since, id))).hits.hits[0]?._source;
+              : (await index.search<StoredChange>('changes', compileChangeOf(since, id), since)).hits.hits[0]?._source;
           return { version, ...(taxon ? { taxon } : {}), ...(change ? { change: recordOf(change) } : {}) };
         }),
       );
@@ -124,7 +124,7 @@ export function createChangesService({
     ) {
       const newer = await pairIndices(pair);
       const body = compileChangesAggregate({ ...scope, since: pair.from }, filter, specs, size);
-      const result = await newer.search('changes', body);
+      const result = await newer.search('changes', body, pair.from);
       return aggregateRows(specs, result.aggregations as Record<string, unknown> | undefined, CHANGE_FILTER_KEYS);
     },
   };

@@ -31,7 +31,8 @@ function unknownVersion(version: string, loaded: readonly string[], parameter: s
 /** The indices of one resolved version: a request that searches a version several times resolves it once. */
 export interface VersionIndices {
   readonly version: string;
-  search<T>(kind: IndexKind, body: SearchBody): Promise<SearchResult<T>>;
+  /** `since`: for the `changes` kind, the pair's other version (`IndexRef.since`). */
+  search<T>(kind: IndexKind, body: SearchBody, since?: string): Promise<SearchResult<T>>;
 }
 
 export function createVersions(engine: SearchEngine) {
@@ -46,9 +47,9 @@ export function createVersions(engine: SearchEngine) {
     if (!loaded.includes(version)) throw unknownVersion(version, loaded, parameter);
     return {
       version,
-      async search<T>(kind: IndexKind, body: SearchBody): Promise<SearchResult<T>> {
+      async search<T>(kind: IndexKind, body: SearchBody, since?: string): Promise<SearchResult<T>> {
         try {
-          return await engine.search<T>({ version, kind }, body);
+          return await engine.search<T>(since === undefined ? { version, kind } : { version, kind, since }, body);
         } catch (error) {
           if (error instanceof VersionNotLoadedError) throw unknownVersion(version, await engine.versions(), parameter);
           throw error;

@@ -59,6 +59,11 @@ export interface DocumentIndexOptions {
    */
   sourceExcludes?: readonly string[];
   /**
+   * Object paths whose values were checked already, by an index of the same documents with the
+   * same fields: not walked during `build` (unless eager), indexed on first use. Default: none.
+   */
+  checkedPaths?: readonly string[];
+  /**
    * Keep the parsed plan of each body and the matches of each query that computes no scores,
    * for the next search that repeats them (`README.md`, "The query cache"). Default: on.
    */
@@ -327,16 +332,20 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   }
 }
 
+const isUnder = (paths: readonly string[], name: string) =>
+  paths.some((path) => name === path || name.startsWith(`${path}.`));
+
 function fieldSinks(options: DocumentIndexOptions): { builders: FieldIndexBuilder[]; validators: FieldValidator[] } {
   const eager = options.eagerFields ?? [];
   const unstored = options.sourceExcludes ?? [];
+  const checked = options.checkedPaths ?? [];
   const builders: FieldIndexBuilder[] = [];
   const validators: FieldValidator[] = [];
   for (const [name, spec] of options.fields) {
     // A field the kept documents lack can only be indexed now.
-    const kept = !unstored.some((path) => name === path || name.startsWith(`${path}.`));
-    if (eager === 'all' || eager.includes(name) || !kept) builders.push(new FieldIndexBuilder(name, spec));
-    else validators.push(new FieldValidator(name, spec));
+    if (eager === 'all' || eager.includes(name) || isUnder(unstored, name))
+      builders.push(new FieldIndexBuilder(name, spec));
+    else if (!isUnder(checked, name)) validators.push(new FieldValidator(name, spec));
   }
   return { builders, validators };
 }

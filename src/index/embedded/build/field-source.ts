@@ -1,7 +1,8 @@
 /**
  * Where fields that were not built up front come from: the stored documents, read again for
  * one field (or one object path) the first time a search needs it. Every value was already
- * checked during the build, so reading them again cannot fail.
+ * checked, during the build or by the index that checked the paths it was told of
+ * (`checkedPaths`), so reading them again cannot fail.
  */
 import { Bitset } from '../sets/bitset.ts';
 import { DocumentWalker, type ValueSink } from './document-walker.ts';
@@ -35,12 +36,12 @@ export class DocumentFieldSource {
     private readonly valueCounts: ReadonlyMap<string, number>,
   ) {}
 
-  /** The index of one field, sized from its value count. */
+  /** The index of one field, sized from its value count when the build counted them. */
   build(name: string, spec: FieldSpec): FieldIndex {
     const builder = new FieldIndexBuilder(name, spec);
-    const values = this.valueCounts.get(name) ?? 0;
-    if (values > 0) {
-      builder.reserve(values);
+    const values = this.valueCounts.get(name);
+    if (values !== 0) {
+      if (values !== undefined) builder.reserve(values);
       const path = new FieldPath(name);
       for (let doc = 0; doc < this.docs.length; doc++) path.feed(this.docs[doc], doc, builder);
     }

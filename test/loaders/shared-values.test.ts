@@ -1,0 +1,71 @@
+/** Sharing values between versions changes no document (`loaders/shared-values.ts`). */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
+import { ValueSharing } from '../../loaders/shared-values.ts';
+import { FIXTURE_DIR, fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
+
+afterAll(removeTempDirs);
+
+type Doc = { id: string } & Record<string, unknown>;
+
+const IDS = ['MX.1', 'MX.2', 'MX.3', 'MX.4'];
+const value = fc.jsonValue({ maxDepth: 3 });
+/** A document and, in the next version, either a copy of it, a copy with edited fields, or another one. */
+const docs = fc.array(
+  fc.tuple(
+    fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__'), value),
+    fc.dictionary(fc.constantFrom('a', 'b', 'd'), value),
+    fc.constantFrom('copy', 'edit', 'other'),
+  ),
+  { minLength: IDS.length, maxLength: IDS.length },
+);
+
+function versionsOf(rows: [Record<string, unknown>, Record<string, unknown>, string][]): Doc[][] {
+  const first = rows.map(([a], i) => ({ id: IDS[i]!, ...a }));
+  const second = rows.map(([a, b, how], i) => {
+    const copy = structuredClone({ id: IDS[i]!, ...a }) as Doc;
+    if (how === 'copy') return copy;
+    return how === 'edit' ? Object.assign(copy, structuredClone(b)) : ({ id: IDS[i]!, ...b } as Doc);
+  });
+  return [first, second, structuredClone(first)];
+}
+
+describe('sharing values between versions', () => {
+  it('leaves every document as it was, keys in their order, on random versions', () => {
+    fc.assert(
+      fc.property(docs, fc.boolean(), (rows, frozen) => {
+        const versions = versionsOf(rows);
+        if (frozen) for (const doc of versions[1]!) Object.freeze(doc);
+        const texts = versions.map((version) => JSON.stringify(version));
+        const sharing = new ValueSharing();
+        for (const version of versions) sharing.share(version);
+        expect(versions.map((version) => JSON.stringify(version))).toEqual(texts);
+      }),
+    );
+  });
+
+  it('keeps an equal value written in another key order as it is', () => {
+    const sharing = new ValueSharing();
+    sharing.share([{ id: 'MX.1', vernacularName: { fi: 'talitiainen', sv: 'talgoxe' } }]);
+    const [later] = sharing.share([{ id: 'MX.1', vernacularName: { sv: 'talgoxe', fi: 'talitiainen' } }]);
+    expect(JSON.stringify(later)).toBe('{"id":"MX.1","vernacularName":{"sv":"talgoxe","fi":"talitiainen"}}');
+  });
+});
+
+describe('a data directory of several versions', () => {
+  it('gives each version the documents it has loaded alone', async () => {
+    const { dataSet } = await loadDataDirectory(FIXTURE_DIR);
+    const older = await readFile(join(FIXTURE_DIR, 'MR.424.ndjson'), 'utf8');
+    const alone = [
+      await fixtureCopy({ 'MR.424.ndjson': null }),
+      await fixtureCopy({ 'current.ndjson': older, 'MR.424.ndjson': null }),
+    ];
+    for (const [i, dir] of alone.entries()) {
+      const { dataSet: one } = await loadDataDirectory(dir);
+      expect(JSON.stringify(dataSet.versions[i]!.documents)).toBe(JSON.stringify(one.versions[0]!.documents));
+    }
+  });
+});
