@@ -30,11 +30,12 @@ export function engineDataOf(dataSet: DataSet): EngineData {
   const names = new ValueSharing(1);
   return {
     catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
-    versions: dataSet.versions.map((version) => ({
+    versions: dataSet.versions.map((version, i) => ({
       id: version.id,
       indices: {
         taxa: version.documents,
-        names: lazily(() => names.shareEach(nameEntries(version.documents))),
+        // The last version's entries are kept by nothing (with one version, nothing is kept at all).
+        names: lazily(() => names.shareEach(nameEntries(version.documents), i === dataSet.versions.length - 1)),
         changes: changesInto(changes, version.id),
       },
     })),

@@ -86,18 +86,21 @@ export class ValueSharing {
     return documents;
   }
 
-  /** `share`, one document at a time as they are read (an index reads each while it is fresh). */
-  *shareEach<T extends { id: string }>(documents: Iterable<T>): Iterable<T> {
+  /**
+   * `share`, one document at a time as they are read (an index reads each while it is fresh).
+   * `last`: no version comes after these, so none of them is kept, and what was kept is let go.
+   */
+  *shareEach<T extends { id: string }>(documents: Iterable<T>, last = false): Iterable<T> {
     const latest = new Map<string, JsonRecord[]>();
     for (const doc of documents) {
       const record = doc as unknown as JsonRecord;
       const before = this.earlier.get(doc.id) ?? [];
       if (before.length > 0 && !Object.isFrozen(record)) shareFieldsAmong(record, before);
-      latest.set(doc.id, [record, ...before.slice(0, this.versions - 1)]);
+      if (!last) latest.set(doc.id, [record, ...before.slice(0, this.versions - 1)]);
       yield doc;
     }
     // A taxon absent from this version is still compared with in the next.
-    for (const [id, before] of this.earlier) if (!latest.has(id)) latest.set(id, before);
+    if (!last) for (const [id, before] of this.earlier) if (!latest.has(id)) latest.set(id, before);
     this.earlier = latest;
   }
 }
