@@ -92,10 +92,16 @@ export function compileLineageOf(id: string): SearchBody {
  * children are raised in its place: they are exactly the taxa whose nearest non-hidden ancestor
  * is this taxon (`isPartOfNonHidden`).
  */
-export function compileChildren(id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {
+export function compileChildren(
+  id: string,
+  includeHidden: boolean,
+  fields: FieldSelection,
+  filter?: FilterNode,
+  sort: SortOrder = DEFAULT_SORT,
+) {
   const parentClause = includeHidden ? term.build('isPartOf', id) : term.build('isPartOfNonHidden', id);
   const clauses = [parentClause, ...scopeClauses({ includeHidden }), ...(filter ? [filter] : [])];
-  return unpaged(and.build(clauses), fields);
+  return unpaged(and.build(clauses), fields, sort);
 }
 
 /** The given ancestors, root first (taxonomic order is pre-order, so ancestors sort root down). */
@@ -103,10 +109,10 @@ export function compileTaxaByIds(idList: string[], fields: FieldSelection, filte
   return unpaged(and.build([ids.build(idList), ...(filter ? [filter] : [])]), fields);
 }
 
-function unpaged(filter: FilterNode, fields: FieldSelection): SearchBody {
+function unpaged(filter: FilterNode, fields: FieldSelection, sort: SortOrder = DEFAULT_SORT): SearchBody {
   return {
     query: compileNode(filter),
-    sort: compileSort(DEFAULT_SORT),
+    sort: compileSort(sort),
     size: MAX_UNPAGED_RESULTS,
     track_total_hits: true,
     _source: compileSource(fields),

@@ -8,6 +8,7 @@ import { deepFreeze } from '../freeze.ts';
 import type { SearchBody, SearchResult } from '../index/engine.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
+import type { SortOrder } from '../query/sort.ts';
 import type { FieldSelection } from '../query/source.ts';
 import {
   compileChildren,
@@ -120,9 +121,16 @@ export function createTaxaService({ versions }: { versions: Versions }) {
       return taxon;
     },
 
-    async children(version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {
+    async children(
+      version: string,
+      id: string,
+      includeHidden: boolean,
+      fields: FieldSelection,
+      filter?: FilterNode,
+      sort?: SortOrder,
+    ) {
       await lineageOf(version, id);
-      return sources(await searchTaxa(version, compileChildren(id, includeHidden, fields, filter)));
+      return sources(await searchTaxa(version, compileChildren(id, includeHidden, fields, filter, sort)));
     },
 
     async parents(version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {

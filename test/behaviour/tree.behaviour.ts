@@ -19,6 +19,17 @@ export function treeBehaviour(client: Client) {
       ]);
     });
 
+    it('sorts by sortOrder as pages do', async () => {
+      const names = async (query: string) =>
+        (await client.get(`/taxa/MX.37601/children?selectedFields=scientificName${query}`)).body.results.map(
+          (t: { scientificName: string }) => t.scientificName,
+        );
+      expect(await names('')).toEqual(['Tracheophyta', 'Salix ×rubens']);
+      expect(await names('&sortOrder=scientificName')).toEqual(['Salix ×rubens', 'Tracheophyta']);
+      expect(await names('&sortOrder=scientificName%20desc')).toEqual(['Tracheophyta', 'Salix ×rubens']);
+      expect((await client.get('/taxa/MX.37601/children?sortOrder=colour')).status).toBe(422);
+    });
+
     it('keeps sibling order, returns no children for a leaf and 404 for an unknown taxon', async () => {
       expect(ids((await client.get('/taxa/MX.37600/children')).body.results)).toEqual(['MX.37602', 'MX.37601']);
       expect((await client.get('/taxa/MX.46587/children')).body.results).toEqual([]);

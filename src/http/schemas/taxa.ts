@@ -31,6 +31,9 @@ export const taxonQuery = z.object(versionAndFields);
 /** children and parents: whole lists */
 export const treeQuery = z.object({ ...versionAndFields, includeHidden: booleanParam(false) });
 
+/** children: a whole list, sorted as pages are */
+export const childrenQuery = treeQuery.extend({ sortOrder: sortOrderParam });
+
 const scopeQuery = {
   ...languageQuery,
   checklist: z.string().trim().min(1).default(DEFAULT_CHECKLIST),

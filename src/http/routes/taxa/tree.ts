@@ -1,33 +1,43 @@
 /** Tree navigation: GET/POST /taxa/{id}/children and /taxa/{id}/parents, whole lists. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FilterNode } from '../../../query/nodes/index.ts';
+import type { SortOrder } from '../../../query/sort.ts';
 import type { FieldSelection } from '../../../query/source.ts';
 import type { TaxaService } from '../../../service/taxa-service.ts';
 import type { TaxonDocument } from '../../../taxon/schema.ts';
 import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
-import { filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
+import { childrenQuery, filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
 import { languageOf, shapeTaxa, TAXON_CONTEXT } from '../../shape.ts';
 import { requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
 
-type TreeWalk = (
-  taxa: TaxaService,
-  version: string,
-  id: string,
-  includeHidden: boolean,
-  fields: FieldSelection,
-  filter: FilterNode,
-) => Promise<TaxonDocument[]>;
+/** What a walk reads of a request. */
+interface WalkRequest {
+  version: string;
+  id: string;
+  includeHidden: boolean;
+  fields: FieldSelection;
+  filter: FilterNode;
+  sort: SortOrder | undefined;
+}
 
-const WALKS: { url: string; summary: string; walk: TreeWalk }[] = [
+const WALKS: {
+  url: string;
+  summary: string;
+  querystring: typeof treeQuery | typeof childrenQuery;
+  walk: (taxa: TaxaService, r: WalkRequest) => Promise<TaxonDocument[]>;
+}[] = [
   {
     url: '/taxa/:id/children',
-    summary: 'Direct children in taxonomic order; hidden children are skipped and theirs raised unless includeHidden',
-    walk: (taxa, ...args) => taxa.children(...args),
+    summary:
+      'Direct children in taxonomic order (or sortOrder); hidden children are skipped and theirs raised unless includeHidden',
+    querystring: childrenQuery,
+    walk: (taxa, r) => taxa.children(r.version, r.id, r.includeHidden, r.fields, r.filter, r.sort),
   },
   {
     url: '/taxa/:id/parents',
     summary: 'The lineage of a taxon from the root down (hidden ancestors left out unless includeHidden)',
-    walk: (taxa, ...args) => taxa.parents(...args),
+    querystring: treeQuery,
+    walk: (taxa, r) => taxa.parents(r.version, r.id, r.includeHidden, r.fields, r.filter),
   },
 ];
 
@@ -35,14 +45,14 @@ const response = { 200: listAnswer(taxonAnswer, 'The taxa, whole'), ...ERROR_ANS
 
 export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
   for (const method of ['GET', 'POST'] as const) {
-    for (const { url, summary, walk } of WALKS) {
+    for (const { url, summary, querystring, walk } of WALKS) {
       app.route({
         method,
         url,
         schema: {
           summary,
           tags: ['taxa'],
-          querystring: treeQuery,
+          querystring,
           params: taxonParams,
           ...(method === 'POST' ? { body: filterBodySchema } : {}),
           response,
@@ -50,14 +60,14 @@ export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
         handler: async (request) => {
           const { query, params } = request;
           const fields = selectionOf(query);
-          const found = await walk(
-            taxa,
-            query.checklistVersion,
-            params.id,
-            query.includeHidden,
+          const found = await walk(taxa, {
+            version: query.checklistVersion,
+            id: params.id,
+            includeHidden: query.includeHidden,
             fields,
-            requestFilter(method, {}, request.body),
-          );
+            filter: requestFilter(method, {}, request.body),
+            sort: 'sortOrder' in query ? query.sortOrder : undefined,
+          });
           return { results: shapeTaxa(found, languageOf(request), fields), '@context': TAXON_CONTEXT };
         },
       });
