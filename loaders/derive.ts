@@ -91,7 +91,7 @@ export function givenCanonical(doc: TaxonDocument): string {
 const sameList = (a: readonly unknown[] | undefined, b: readonly unknown[] | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((item, i) => item === b[i]));
 
-/** The given fields of a document that hold a value, with their count. */
+/** The given fields of a document that hold a value. */
 function givenKeysOf(source: Record<string, unknown>): string[] {
   return Object.keys(source).filter((key) => source[key] !== undefined && !NOT_GIVEN.has(key));
 }

@@ -12,7 +12,7 @@
  *   const sharing = new ValueSharing();
  *   for (const version of versions) sharing.share(version.documents);
  */
-import { isRecord, setOwn, type JsonRecord } from '../src/index/embedded/primitives/json.ts';
+import { isRecord, setOwn, type JsonRecord } from '../src/json.ts';
 
 function sameArray(a: readonly unknown[], b: unknown): boolean {
   if (!Array.isArray(b) || a.length !== b.length) return false;

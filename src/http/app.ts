@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import Fastify from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
-import { deepFreeze } from '../freeze.ts';
+import { deepFreeze } from '../json.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { createCatalogService } from '../service/catalog-service.ts';
 import { createChangesService } from '../service/changes-service.ts';

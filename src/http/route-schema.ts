@@ -9,7 +9,7 @@ import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { AppError, pointerToken, type Issue } from '../errors.ts';
-import { deepFreeze } from '../freeze.ts';
+import { deepFreeze } from '../json.ts';
 import { legacyParameterIssues } from './legacy-parameters.ts';
 
 declare module 'fastify' {

@@ -2,8 +2,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldSelection } from '../query/source.ts';
 import { MULTI_LANG_FIELDS } from '../query/source.ts';
-import { RESPONSE_LANGUAGES } from './schemas/common.ts';
-import { negotiateLanguage, translate, translateByPlan, type ResponseLanguage } from './translate.ts';
+import {
+  negotiateLanguage,
+  RESPONSE_LANGUAGES,
+  translate,
+  translateByPlan,
+  type ResponseLanguage,
+} from './translate.ts';
 import { TAXON_TRANSLATION_PLAN, type TranslationPlan } from './translation-plan.ts';
 import { taxonSchema } from '../taxon/schema.ts';
 
@@ -14,8 +19,7 @@ export const TAXON_CONTEXT = 'http://schema.laji.fi/context/taxon.jsonld';
 /** The answer language: the `lang` parameter (validated by the route's schema), else Accept-Language. */
 export function languageOf(request: FastifyRequest): ResponseLanguage {
   const { lang } = (request.query ?? {}) as { lang?: unknown };
-  if (typeof lang === 'string' && (RESPONSE_LANGUAGES as readonly string[]).includes(lang))
-    return lang as ResponseLanguage;
+  if (RESPONSE_LANGUAGES.includes(lang as ResponseLanguage)) return lang as ResponseLanguage;
   return negotiateLanguage(request.headers['accept-language']);
 }
 

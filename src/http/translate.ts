@@ -9,6 +9,8 @@ import type { TranslationPlan } from './translation-plan.ts';
 export const LANGUAGES = ['fi', 'sv', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export type ResponseLanguage = Language | 'multi';
+/** The languages an answer can be in: each language, or `multi` (the `{fi, sv, en}` objects kept). */
+export const RESPONSE_LANGUAGES: readonly ResponseLanguage[] = [...LANGUAGES, 'multi'];
 export const DEFAULT_LANGUAGE: ResponseLanguage = 'en';
 
 const LANGUAGE_KEYS = new Set<string>(LANGUAGES);

@@ -24,3 +24,22 @@ export function pageOf<T>(results: T[], currentPage: number, pageSize: number, t
     results,
   };
 }
+
+/** Which page of a list is asked for, and of which items (`idIn`: those ids only; absent: all). */
+export interface ListPageQuery {
+  page: number;
+  pageSize: number;
+  idIn?: readonly string[] | undefined;
+}
+
+/** A page of `items` held in full (the catalog's groups and versions), each as `map` gives it. */
+export function pageOfList<T extends { id: string }, R>(
+  items: readonly T[],
+  { page, pageSize, idIn }: ListPageQuery,
+  map: (item: T) => R,
+): Page<R> {
+  const wanted = idIn === undefined ? undefined : new Set(idIn);
+  const chosen = wanted === undefined ? items : items.filter((item) => wanted.has(item.id));
+  const start = (page - 1) * pageSize;
+  return pageOf(chosen.slice(start, start + pageSize).map(map), page, pageSize, chosen.length);
+}

@@ -4,7 +4,7 @@
  * with hidden taxa raised, lineages). No HTTP here.
  */
 import { AppError } from '../errors.ts';
-import { deepFreeze } from '../freeze.ts';
+import { deepFreeze } from '../json.ts';
 import type { SearchBody, SearchResult } from '../index/engine.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import type { FilterNode } from '../query/nodes/index.ts';

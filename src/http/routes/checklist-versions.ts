@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
 import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
-import { pageOf } from '../../service/page.ts';
+import { pageOfList } from '../../service/page.ts';
+import type { ChecklistVersion } from '../../taxon/catalog.ts';
 import { ERROR_ANSWERS, pageAnswer, versionAnswer, type VersionAnswer } from '../schemas/responses.ts';
 import { languageOf } from '../shape.ts';
 import { translate } from '../translate.ts';
@@ -22,14 +23,9 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
       response: { 200: pageAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
     },
     handler: async (request) => {
-      const { page, pageSize, idIn } = request.query;
-      const wanted = idIn === undefined ? undefined : new Set(idIn);
-      const versions = (await catalog.versions()).filter((version) => wanted?.has(version.id) ?? true);
-      const results = versions.slice((page - 1) * pageSize, page * pageSize);
-      return {
-        ...pageOf(translate(results, languageOf(request)) as VersionAnswer[], page, pageSize, versions.length),
-        '@context': CONTEXT,
-      };
+      const language = languageOf(request);
+      const shape = (version: ChecklistVersion) => translate(version, language) as VersionAnswer;
+      return { ...pageOfList(await catalog.versions(), request.query, shape), '@context': CONTEXT };
     },
   });
   app.get('/checklist-versions/:id', {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
-import { pageOf } from '../../service/page.ts';
+import { pageOfList } from '../../service/page.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
 import {
   commaList,
@@ -39,13 +39,9 @@ const groupResponse = { 200: groupAnswer, ...ERROR_ANSWERS };
 
 /** The page of groups `query` asks for: those of `idIn` (all when absent), with `selectedFields` only. */
 function paged(groups: readonly InformalTaxonGroup[], query: z.infer<typeof pageQuery>, language: ResponseLanguage) {
-  const wanted = query.idIn === undefined ? undefined : new Set(query.idIn);
-  const chosen = wanted === undefined ? groups : groups.filter((group) => wanted.has(group.id));
-  const start = (query.page - 1) * query.pageSize;
-  const results = chosen
-    .slice(start, start + query.pageSize)
-    .map((group) => translate(selected(group, query.selectedFields), language) as GroupAnswer);
-  return { ...pageOf(results, query.page, query.pageSize, chosen.length), '@context': CONTEXT };
+  const shape = (group: InformalTaxonGroup) =>
+    translate(selected(group, query.selectedFields), language) as GroupAnswer;
+  return { ...pageOfList(groups, query, shape), '@context': CONTEXT };
 }
 
 function selected(group: InformalTaxonGroup, fields: readonly string[] | undefined): Partial<InformalTaxonGroup> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { listFilterOf, type ListFilter } from '../../query/filter-body.ts';
 import { SORT_FIELDS, type SortOrder } from '../../query/sort.ts';
+import { RESPONSE_LANGUAGES, type ResponseLanguage } from '../translate.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../service/page.ts';
 
 export const booleanParam = (defaultValue: boolean) =>
@@ -75,12 +76,16 @@ export const sortOrderParam = z
     };
   });
 
-/** The answer language as a parameter (`lang`): it takes precedence over Accept-Language. */
-export const RESPONSE_LANGUAGES = ['fi', 'sv', 'en', 'multi'] as const;
-
-/** `lang`, which every route whose answer has a language takes (`src/http/shape.ts`, `languageOf`). */
+/**
+ * `lang`, the answer language as a parameter, which every route whose answer has a language
+ * takes; it takes precedence over Accept-Language (`src/http/shape.ts`, `languageOf`).
+ */
 export const languageQuery = {
-  lang: z.enum(RESPONSE_LANGUAGES, { error: `must be one of ${RESPONSE_LANGUAGES.join(', ')}` }).optional(),
+  lang: z
+    .enum(RESPONSE_LANGUAGES as [ResponseLanguage, ...ResponseLanguage[]], {
+      error: `must be one of ${RESPONSE_LANGUAGES.join(', ')}`,
+    })
+    .optional(),
 };
 
 /** The query of a route that takes no other parameter. */

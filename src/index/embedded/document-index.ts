@@ -91,9 +91,10 @@ interface Continuation {
 /**
  * The query cache, in the spirit of Elasticsearch's node query cache: the plans of the last bodies
  * (by their JSON text; a deep-frozen body, which can never change, also by itself, so that a
- * caller handing the same frozen body again skips writing its text), and the matches of the last queries that compute no scores (by the JSON
- * text of the query), copied out of scratch memory: as a sorted list or a bitset, whichever is
- * smaller, counted in bytes. An index never changes, so what is kept stays true for its life.
+ * caller handing the same frozen body again skips writing its text), and the matches of the last
+ * queries that compute no scores (by the JSON text of the query), copied out of scratch memory: as
+ * a sorted list or a bitset, whichever is smaller, counted in bytes. An index never changes, so
+ * what is kept stays true for its life.
  */
 const KEPT_PLANS = 512;
 const KEPT_MATCHES_BYTES = 8 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /** What the taxa routes share: the service they receive and request helpers. */
-import { deepFreeze } from '../../../freeze.ts';
+import { deepFreeze } from '../../../json.ts';
 import { listClauses, parseFilterBody } from '../../../query/filter-body.ts';
 import { and, term, type FilterNode } from '../../../query/nodes/index.ts';
 import type { FieldSelection } from '../../../query/source.ts';

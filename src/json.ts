@@ -1,0 +1,39 @@
+/**
+ * Plain-JSON helpers shared by every layer: documents and request bodies are JSON values whose
+ * shape is checked at run time, never trusted from their static type. The embedded engine
+ * re-exports them (`src/index/embedded/primitives/json.ts`).
+ */
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Own property read that never reaches the prototype (`constructor`, `__proto__` are data). */
+export function ownValue(record: JsonRecord, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** Sets an own property, also for the key `__proto__` (which plain assignment would not). */
+export function setOwn(record: JsonRecord, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    record[key] = value;
+  }
+}
+
+/**
+ * Freezes `value` and everything in it, and returns it; a frozen object is taken as frozen all
+ * the way down (shared subtrees are frozen once). What is frozen can be shared without copies
+ * (stored documents and their hits) and recognised by identity (validated query strings, parsed
+ * bodies, compiled search bodies), as no one can change it after.
+ */
+export function deepFreeze<V>(value: V): V {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  if (Array.isArray(value)) for (const item of value) deepFreeze(item);
+  else for (const key of Object.keys(value)) deepFreeze((value as JsonRecord)[key]);
+  return value;
+}
