@@ -2,11 +2,10 @@
  * A loaded data set in the shape an engine indexes: per version, the documents of each index (the
  * taxa, their names, and the changes into the version from each other one).
  */
-import type { EngineData } from '../src/index/engine.ts';
+import type { EngineData, VersionedDocuments } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
 import { changeDocumentsOf, pairChangesOf } from './changes.ts';
-import { nameEntries } from './name-entries.ts';
-import { ValueSharing } from './shared-values.ts';
+import { NAME_VERSION_FIELDS, VersionedNames, wholeEntries } from './name-entries.ts';
 
 /** Derived when iterated, so that holding the data set does not hold every version's names. */
 function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
@@ -25,20 +24,29 @@ function changesInto(changes: (version: string) => Iterable<object>, version: st
 export function engineDataOf(dataSet: DataSet): EngineData {
   const between = pairChangesOf(dataSet.versions);
   const changes = changeDocumentsOf(dataSet.versions, between);
-  // Name entries of a taxon share their values with its entries in the version indexed before
-  // (that one only: the entries kept meanwhile still hold their index-only lists).
-  const names = new ValueSharing(1);
+  // A taxon's name entries are the same objects in every version where its names and attributes
+  // are: an engine that holds versions together holds them once.
+  const versionedNames = new VersionedNames();
+  const last = dataSet.versions.length - 1;
+  const names: VersionedDocuments = {
+    versionFields: NAME_VERSION_FIELDS,
+    versions: dataSet.versions.map((version, i) => ({
+      id: version.id,
+      documents: lazily(() => versionedNames.documents(version.documents, i === last)),
+    })),
+  };
   return {
     catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
     versions: dataSet.versions.map((version, i) => ({
       id: version.id,
       indices: {
         taxa: version.documents,
-        // The last version's entries are kept by nothing (with one version, nothing is kept at all).
-        names: lazily(() => names.shareEach(nameEntries(version.documents), i === dataSet.versions.length - 1)),
+        // Whole, for an engine that holds each version apart.
+        names: lazily(() => wholeEntries(names.versions[i]!.documents)),
         changes: changesInto(changes, version.id),
       },
     })),
     changesBetween: between,
+    shared: { names },
   };
 }

@@ -5,6 +5,7 @@
 import { nameOrders } from '../src/search/entry-order.ts';
 import { entryAttributesOf, entryKeys, Interner, prominenceBitsOf, type NameEntry } from '../src/search/name-entry.ts';
 import { staticRank } from '../src/search/static-rank.ts';
+import type { VersionedDocument } from '../src/index/engine.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
 
 type Literal = { name: string; nameType: string; language?: string };
@@ -82,35 +83,122 @@ export function nameEntriesOf(docs: readonly TaxonDocument[]): NameEntry[] {
  * from them reads each entry while it is fresh and keeps only what it stores of it.
  */
 export function nameEntries(docs: readonly TaxonDocument[]): Iterable<NameEntry> {
+  return wholeEntries(new VersionedNames().documents(docs, true));
+}
+
+/**
+ * The fields of a name entry whose values are the version's own: where its taxon and the name
+ * fall among the version's. An entry is otherwise the same in every version where its taxon's
+ * names and attributes are.
+ */
+export const NAME_VERSION_FIELDS = ['taxonomicOrder', 'nameOrder'] as const;
+
+/** Versioned entries as whole entries of their version (each a new object). */
+export function wholeEntries(documents: Iterable<VersionedDocument>): Iterable<NameEntry> {
   return {
     *[Symbol.iterator]() {
-      const literals = docs.map(literalsOf);
-      const orders = nameOrders(
-        docs.flatMap((taxon, i) =>
-          literals[i]!.map(({ name, nameType, language }) => ({ name, nameType, language, taxonId: taxon.id })),
-        ),
-      );
-      const interner = new Interner();
-      let next = 0;
-      for (const [i, taxon] of docs.entries()) {
-        if (literals[i]!.length === 0) continue;
-        const attributes = entryAttributesOf(taxon);
-        const prominenceBits = prominenceBitsOf(attributes);
-        const rankInput = { finnish: attributes.finnish, species: attributes.species, taxonRank: taxon.taxonRank };
-        for (const [n, literal] of literals[i]!.entries()) {
-          yield {
-            id: `${taxon.id}/${n}`,
-            name: literal.name,
-            nameType: literal.nameType,
-            ...(literal.language ? { language: literal.language } : {}),
-            ...entryKeys(literal.name, interner),
-            ...attributes,
-            staticRank: staticRank({ ...rankInput, nameType: literal.nameType }),
-            prominenceBits,
-            nameOrder: orders[next++]!,
-          };
-        }
+      for (const { shared, values } of documents) {
+        const entry = { ...(shared as NameEntry) };
+        for (const [i, field] of NAME_VERSION_FIELDS.entries()) entry[field] = values[i]!;
+        yield entry;
       }
     },
   };
+}
+
+type EntryAttributes = ReturnType<typeof entryAttributesOf>;
+
+/** A taxon's names as last derived: what they were derived from, and the entries. */
+interface TaxonNames {
+  attributes: EntryAttributes;
+  literals: readonly Literal[];
+  entries: readonly NameEntry[];
+}
+
+const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
+  a.length === b.length &&
+  a.every((l, i) => l.name === b[i]!.name && l.nameType === b[i]!.nameType && l.language === b[i]!.language);
+
+/**
+ * The same attributes but for the taxon's place (`taxonomicOrder`): the same values, by identity
+ * (the loader holds a value equal in two versions once, docs/versions-and-loading.md).
+ */
+function sameAttributes(a: EntryAttributes, b: EntryAttributes): boolean {
+  const keys = Object.keys(a) as (keyof EntryAttributes)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => key === 'taxonomicOrder' || a[key] === b[key]);
+}
+
+/**
+ * The name entries of the versions of a checklist, each version's derived from its documents
+ * (docs/versions-and-loading.md, "What versions share"). A taxon whose names and attributes are
+ * the same as when its entries were last derived keeps those entries (the same objects): only
+ * their per-version values (`NAME_VERSION_FIELDS`) are the version's own. Versions are best read
+ * in the order they were loaded, each after the one before, but any order gives the right entries.
+ */
+export class VersionedNames {
+  private last = new Map<string, TaxonNames>();
+
+  /**
+   * The entries of one version, in `nameOrder`, derived one at a time as they are read.
+   * `last`: no version is read after this one, so its entries are not kept for the next.
+   */
+  documents(docs: readonly TaxonDocument[], last = false): Iterable<VersionedDocument> {
+    return { [Symbol.iterator]: () => this.derive(docs, last) };
+  }
+
+  private *derive(docs: readonly TaxonDocument[], last: boolean): Iterator<VersionedDocument> {
+    const literals = docs.map(literalsOf);
+    const orders = nameOrders(
+      docs.flatMap((taxon, i) =>
+        literals[i]!.map(({ name, nameType, language }) => ({ name, nameType, language, taxonId: taxon.id })),
+      ),
+    );
+    const interner = new Interner();
+    const latest = new Map<string, TaxonNames>();
+    let next = 0;
+    for (const [i, taxon] of docs.entries()) {
+      if (literals[i]!.length === 0) continue;
+      const attributes = entryAttributesOf(taxon);
+      let names = this.last.get(taxon.id);
+      if (
+        names === undefined ||
+        !sameAttributes(names.attributes, attributes) ||
+        !sameLiterals(names.literals, literals[i]!)
+      ) {
+        names = {
+          attributes,
+          literals: literals[i]!,
+          entries: entriesOf(taxon, attributes, literals[i]!, orders, next, interner),
+        };
+      }
+      if (!last) latest.set(taxon.id, names);
+      for (const entry of names.entries) yield { shared: entry, values: [attributes.taxonomicOrder, orders[next++]!] };
+    }
+    this.last = latest;
+  }
+}
+
+/** A taxon's entries, the first of its names at `first` in the version's `orders`. */
+function entriesOf(
+  taxon: TaxonDocument,
+  attributes: EntryAttributes,
+  literals: readonly Literal[],
+  orders: ArrayLike<number>,
+  first: number,
+  interner: Interner,
+): NameEntry[] {
+  const prominenceBits = prominenceBitsOf(attributes);
+  const rankInput = { finnish: attributes.finnish, species: attributes.species, taxonRank: taxon.taxonRank };
+  return literals.map((literal, n) => ({
+    id: `${taxon.id}/${n}`,
+    name: literal.name,
+    nameType: literal.nameType,
+    ...(literal.language ? { language: literal.language } : {}),
+    ...entryKeys(literal.name, interner),
+    ...attributes,
+    staticRank: staticRank({ ...rankInput, nameType: literal.nameType }),
+    prominenceBits,
+    nameOrder: orders[first + n]!,
+  }));
 }

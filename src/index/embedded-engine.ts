@@ -20,6 +20,7 @@ import {
   type SearchBody,
   type SearchEngine,
   type SearchResult,
+  type VersionedDocuments,
 } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/build/field-catalog.ts';
@@ -125,18 +126,36 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     warm: {},
   };
 
+  const optionsOf = (version: string, kind: IndexKind) => ({
+    ...mappingOf(kind),
+    idField: 'id',
+    name: `${version}-${kind}`,
+    eagerFields: EAGER_FIELDS[kind],
+    docValueFields: DOC_VALUE_FIELDS[kind],
+    checkedPaths: CHECKED_PATHS[kind],
+    queryCache,
+  });
+
   function build({ version, kind }: IndexRef, docs: Iterable<object>, warm: BuiltFields): DocumentIndex<object> {
-    const index = DocumentIndex.build(docs, {
-      ...mappingOf(kind),
-      idField: 'id',
-      name: `${version}-${kind}`,
-      eagerFields: EAGER_FIELDS[kind],
-      docValueFields: DOC_VALUE_FIELDS[kind],
-      checkedPaths: CHECKED_PATHS[kind],
-      queryCache,
-    });
+    const index = DocumentIndex.build(docs, optionsOf(version, kind));
     index.warm(warm[kind] ?? []);
     return index;
+  }
+
+  /** The indices of a kind the versions share: one index, and a view of it per version. */
+  function buildShared(
+    kind: IndexKind,
+    data: VersionedDocuments,
+    indices: Map<string, DocumentIndex<object>>,
+    warm: BuiltFields,
+  ): IndexBuilt[] {
+    const name = (version: string) => `${version}-${kind}`;
+    const { shared, views } = DocumentIndex.buildVersions(data, optionsOf('', kind), name);
+    shared.warm(warm[kind] ?? []);
+    return [...views].map(([version, { view, seconds }]) => {
+      indices.set(indexKey({ version, kind }), view);
+      return { version, kind, documents: view.size, seconds: Math.round(seconds * 1000) / 1000 };
+    });
   }
 
   /** The index `ref` names in `current`, built now if it was left for its first search. */
@@ -155,9 +174,10 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     replaceData(data, onBuilt, warm = {}) {
       const indices = new Map<string, DocumentIndex<object>>();
       const later = laterIndices(data);
+      const shared = data.shared ?? {};
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
-          if (later({ version: version.id, kind }) !== undefined) continue;
+          if (shared[kind] !== undefined || later({ version: version.id, kind }) !== undefined) continue;
           const started = performance.now();
           const index = build({ version: version.id, kind }, docs, warm);
           indices.set(indexKey({ version: version.id, kind }), index);
@@ -168,6 +188,9 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
             seconds: Math.round(performance.now() - started) / 1000,
           });
         }
+      }
+      for (const [kind, versioned] of Object.entries(shared) as [IndexKind, VersionedDocuments][]) {
+        for (const built of buildShared(kind, versioned, indices, warm)) onBuilt?.(built);
       }
       snapshot = { catalog: data.catalog, indices, later, warm };
     },

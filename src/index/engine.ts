@@ -44,6 +44,29 @@ export interface EngineData {
    * every version's changes index at load.
    */
   changesBetween?: (since: string, version: string) => Iterable<object>;
+  /**
+   * Index kinds whose documents the versions share: each document once, with each version's own
+   * values of a few fields. An engine that can hold them once reads these instead of
+   * `versions[].indices[kind]`, which give the same documents whole, version by version.
+   */
+  shared?: Partial<Record<IndexKind, VersionedDocuments>>;
+}
+
+/**
+ * One document of a version whose documents other versions share: `shared` is the same object in
+ * every version where the document is unchanged (holding the per-version fields at the values of
+ * the first version it is read in), and `values` are this version's values of those fields.
+ */
+export interface VersionedDocument {
+  shared: object;
+  values: readonly number[];
+}
+
+/** The documents of several versions of one index, and the top-level number fields each version has its own values of. */
+export interface VersionedDocuments {
+  versionFields: readonly string[];
+  /** in order: the versions are read one after the other */
+  versions: readonly { id: string; documents: Iterable<VersionedDocument> }[];
 }
 
 /** Whether an engine can answer requests now, and if not, why (for the readiness route). */

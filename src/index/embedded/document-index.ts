@@ -8,10 +8,13 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
-import type { SearchBody, SearchResult } from '../engine.ts';
+import type { SearchBody, SearchResult, VersionedDocuments } from '../engine.ts';
 import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
 import { Bitset } from './sets/bitset.ts';
-import { asBitset, DocList, type DocSet } from './sets/doc-set.ts';
+import { asBitset, DocList, filterByBits, type DocSet } from './sets/doc-set.ts';
+import type { Scratch } from './sets/scratch.ts';
+import { GrowableUint32Array } from './primitives/growable-array.ts';
+import type { FieldIndex } from './build/field-index.ts';
 import { pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
 import type { FieldCatalog } from './build/field-catalog.ts';
 import { buildFields, FieldIndexBuilder } from './build/field-index-builder.ts';
@@ -68,6 +71,15 @@ export interface DocumentIndexOptions {
    * for the next search that repeats them (`README.md`, "The query cache"). Default: on.
    */
   queryCache?: boolean;
+}
+
+/** What a version's view keeps of its own: its documents, and its values of the per-version fields. */
+interface VersionLayer {
+  /** its documents' numbers among the shared documents, as a set */
+  members: Bitset;
+  count: number;
+  /** per-version field, its value per shared document number (`NaN` where not a member) */
+  values: ReadonlyMap<string, Float64Array>;
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
@@ -129,8 +141,10 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     private readonly data: IndexData,
     private readonly name: string,
     queryCache: boolean,
+    private readonly layer?: VersionLayer,
+    sources?: SourceFilters,
   ) {
-    this.sources = new SourceFilters(docs);
+    this.sources = sources ?? new SourceFilters(docs);
     if (queryCache) {
       this.plans = new LRUCache({ max: KEPT_PLANS });
       this.matches = new LRUCache({ max: KEPT_MATCHES, maxSize: KEPT_MATCHES_BYTES, sizeCalculation: matchesBytes });
@@ -145,6 +159,104 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
    * index.search({ query: { bool: { filter: [{ term: { taxonRank: 'MX.species' } }] } }, sort: ['taxonomicOrder'] });
    */
   static build<T extends object>(docs: Iterable<T>, options: DocumentIndexOptions): DocumentIndex<T> {
+    return DocumentIndex.buildAll(docs, options, true);
+  }
+
+  /**
+   * Indexes several versions of the same documents, each distinct document once
+   * (docs/versions-and-loading.md, "What versions share"): one index holds every document some
+   * version has, and each version answers from a view of it, its own documents and its own values
+   * of `versionFields` (which the shared documents hold at the values of the version they were
+   * first read in). Each view answers as an index of that version's documents alone would.
+   * Document ids must be distinct within a version; documents of different versions may share one.
+   */
+  static buildVersions<T extends object>(
+    data: VersionedDocuments,
+    options: DocumentIndexOptions,
+    /** a view's `_index` */
+    nameOf: (version: string) => string = () => options.name ?? '',
+  ): { shared: DocumentIndex<T>; views: Map<string, { view: DocumentIndex<T>; seconds: number }> } {
+    const { versionFields } = data;
+    const numbers = new WeakMap<object, number>();
+    const layers = data.versions.map(() => ({ docs: new GrowableUint32Array(), values: [] as number[][], read: 0 }));
+    let distinct = 0;
+    const started = performance.now();
+    function* documents(): Iterable<T> {
+      for (const [i, version] of data.versions.entries()) {
+        const layer = layers[i]!;
+        layer.values = versionFields.map(() => []);
+        for (const { shared, values } of version.documents) {
+          let number = numbers.get(shared);
+          if (number === undefined) {
+            number = distinct++;
+            numbers.set(shared, number);
+            yield shared as T;
+          }
+          layer.docs.push(number);
+          for (let f = 0; f < versionFields.length; f++) layer.values[f]!.push(values[f]!);
+        }
+        layer.read = performance.now();
+      }
+    }
+    const isVersionField = (name: string) => versionFields.includes(name);
+    const eager = options.eagerFields === 'all' ? [...options.fields.keys()] : (options.eagerFields ?? []);
+    const shared = DocumentIndex.buildAll(
+      documents(),
+      {
+        ...options,
+        eagerFields: eager.filter((name) => !isVersionField(name)),
+        docValueFields: (options.docValueFields ?? []).filter((name) => !isVersionField(name)),
+      },
+      false,
+    );
+    // Each version's time: reading its documents (indexing those read first there) and making its
+    // view; the shared fields, built once all are read, count for the last.
+    const views = new Map<string, { view: DocumentIndex<T>; seconds: number }>();
+    let since = started;
+    for (const [i, version] of data.versions.entries()) {
+      const { docs, values, read } = layers[i]!;
+      const viewStarted = performance.now();
+      const view = shared.view(docs.view().slice(), versionFields, values, { ...options, name: nameOf(version.id) });
+      const reading = (i === data.versions.length - 1 ? viewStarted : read) - since;
+      views.set(version.id, { view, seconds: (reading + performance.now() - viewStarted) / 1000 });
+      since = read;
+    }
+    return { shared, views };
+  }
+
+  /** A version's view of this (shared) index: `docs` are its documents, `values` its values of `fields`, in their order. */
+  private view(
+    docs: Uint32Array,
+    fields: readonly string[],
+    values: readonly (readonly number[])[],
+    options: DocumentIndexOptions,
+  ): DocumentIndex<T> {
+    const size = this.docs.length;
+    const members = Bitset.of(size, docs);
+    const byDoc = new Map<string, Float64Array>();
+    const own: FieldIndex[] = [];
+    for (const [f, name] of fields.entries()) {
+      const spec = options.fields.get(name);
+      const column = new Float64Array(size).fill(Number.NaN);
+      for (let i = 0; i < docs.length; i++) column[docs[i]!] = values[f]![i]!;
+      byDoc.set(name, column);
+      if (spec === undefined) continue;
+      const builder = new FieldIndexBuilder(name, spec);
+      for (let doc = 0; doc < size; doc++) if (!Number.isNaN(column[doc]!)) builder.add(doc, column[doc]);
+      own.push(builder.build(size));
+    }
+    const data = this.data.view(own, docs);
+    for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
+    const layer: VersionLayer = { members, count: docs.length, values: byDoc };
+    const queryCache = options.queryCache ?? true;
+    return new DocumentIndex(this.docs, this.ids, data, options.name ?? '', queryCache, layer, this.sources);
+  }
+
+  private static buildAll<T extends object>(
+    docs: Iterable<T>,
+    options: DocumentIndexOptions,
+    distinctIds: boolean,
+  ): DocumentIndex<T> {
     const { builders, validators } = fieldSinks(options);
     const walker = new DocumentWalker(
       new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])),
@@ -163,8 +275,10 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     for (const doc of docs) {
       const number = stored.length;
       const id = documentId(doc, options.idField);
-      if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
-      distinct.add(id);
+      if (distinctIds) {
+        if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
+        distinct.add(id);
+      }
       ids.push(id);
       indexDocument(walker, number, doc, id);
       const kept = strip ? (strip(doc) as T) : doc;
@@ -197,13 +311,13 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   }
 
   get size(): number {
-    return this.docs.length;
+    return this.layer?.count ?? this.docs.length;
   }
 
   /** A copy of the document with this id. */
   get(id: string): T | undefined {
     const doc = this.data.docOfId(id);
-    return doc === undefined ? undefined : cloneJson(this.docs[doc]);
+    return doc === undefined ? undefined : (this.ownValues(cloneJson(this.docs[doc]), doc) as T);
   }
 
   /** Executes a search body; throws `UnsupportedQueryError` for anything outside the subset. */
@@ -262,8 +376,12 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   private matchesOf(plan: SearchPlan, matchesKey: string | undefined): { docs: DocSet; total: number; score: Scorer } {
     const kept = matchesKey === undefined ? undefined : this.matches!.get(matchesKey);
     if (kept !== undefined) return { docs: kept.docs, total: kept.count, score: 0 };
-    const { docs, count, score } = evaluate(plan.query, this.data, plan.scoresNeeded);
-    const total = count ?? docs.count();
+    const evaluated = evaluate(plan.query, this.data, plan.scoresNeeded);
+    const { score } = evaluated;
+    const { docs, total } =
+      this.layer === undefined || this.layer.count === this.docs.length
+        ? { docs: evaluated.docs, total: evaluated.count ?? evaluated.docs.count() }
+        : membersOf(evaluated.docs, this.layer.members, this.data.scratch);
     if (matchesKey !== undefined) this.matches!.set(matchesKey, { docs: keptCopy(docs, total), count: total });
     return { docs, total, score };
   }
@@ -290,7 +408,8 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     relevance: boolean,
     started: number,
   ): SearchResult<T> {
-    const source = this.sources.compile(plan.source);
+    const compiled = this.sources.compile(plan.source);
+    const source: SourceFilter = this.layer === undefined ? compiled : (doc) => this.ownValues(compiled(doc), doc);
     const hits = page.map((doc) => this.hit(doc, plan, source, score, relevance));
     return {
       took: Math.round(performance.now() - started),
@@ -298,6 +417,22 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
       _shards: { ...SHARDS },
       hits: { ...totalOf(total, plan.totalHits), max_score: maxScore, hits },
     };
+  }
+
+  /**
+   * A view's `_source`: the shared document with this version's values of the per-version fields
+   * it shows (a copy when they differ from the stored ones; stored documents are frozen).
+   */
+  private ownValues(source: unknown, doc: number): unknown {
+    if (this.layer === undefined || !isRecord(source)) return source;
+    let own = source;
+    for (const [field, column] of this.layer.values) {
+      const value = column[doc]!;
+      if (!Object.hasOwn(own, field) || own[field] === value) continue;
+      if (Object.isFrozen(own)) own = { ...own };
+      own[field] = value;
+    }
+    return own;
   }
 
   private page(plan: SearchPlan, docs: DocSet, total: number, order: DocOrder): number[] {
@@ -370,6 +505,18 @@ function indexDocument(walker: DocumentWalker, number: number, doc: object, id: 
 /** Sizes each field's buffers from its share of values in the first `sampled` documents. */
 function reserveValues(builders: readonly FieldIndexBuilder[], sampled: number, total: number): void {
   for (const builder of builders) builder.reserve(Math.ceil((builder.valueCount / sampled) * total * 1.05) + 1024);
+}
+
+/** The matches that are documents of a version's view, in scratch memory, and how many. */
+function membersOf(docs: DocSet, members: Bitset, scratch: Scratch): { docs: DocSet; total: number } {
+  if (docs instanceof Bitset) {
+    const kept = scratch.copyOf(docs).and(members);
+    return { docs: kept, total: kept.count() };
+  }
+  const listed = docs instanceof DocList ? docs.docs : docs.toArray();
+  const out = scratch.list(listed.length);
+  const total = filterByBits(listed, listed.length, out, true, members);
+  return { docs: new DocList(docs.size, out.subarray(0, total)), total };
 }
 
 /** The matches as the smaller of a sorted list and a bitset, sharing no memory with the search. */

@@ -2,6 +2,9 @@
  * Everything a search reads: the field indexes, the id lookup and the document count. What a
  * search sees never changes after build; fields not built up front are built on first use
  * and kept, like the other memoised derivations (doc values, sort orders).
+ *
+ * A version's view of an index several versions share (`view`) reads the shared fields, its
+ * own fields where it has them, and looks ids up among its own documents only.
  */
 import { Bitset } from '../sets/bitset.ts';
 import type { FieldCatalog } from './field-catalog.ts';
@@ -24,19 +27,32 @@ export class IndexData {
     private readonly source: DocumentFieldSource,
     private readonly ids: readonly string[],
     built: Iterable<FieldIndex>,
+    private readonly shared?: { data: IndexData; docs: Uint32Array },
   ) {
     for (const field of built) this.fields.set(field.name, field);
-    this.scratch = new Scratch(docCount);
+    this.scratch = shared?.data.scratch ?? new Scratch(docCount);
+  }
+
+  /**
+   * A version's view of this index: `fields` are its own (values of its documents only), the
+   * others are this index's, and ids are looked up among `docs`, its documents. What else a
+   * search reads here (`allDocs`, postings) covers every version's documents: the search keeps
+   * the view's documents of what it matched (`DocumentIndex`).
+   */
+  view(fields: Iterable<FieldIndex>, docs: Uint32Array): IndexData {
+    return new IndexData(this.docCount, this.catalog, this.source, this.ids, fields, { data: this, docs });
   }
 
   /** The fields whose index has been built so far (up front, or on first use). */
   builtFields(): string[] {
-    return [...this.fields.keys()];
+    const own = [...this.fields.keys()];
+    return this.shared === undefined ? own : [...new Set([...own, ...this.shared.data.builtFields()])];
   }
 
   /** The index of a catalogued field (built now if it was not yet); `undefined` if unmapped. */
   field(name: string): FieldIndex | undefined {
     let field = this.fields.get(name);
+    if (field === undefined && this.shared !== undefined) return this.shared.data.field(name);
     if (field === undefined) {
       const spec = this.catalog.get(name);
       if (spec === undefined) return undefined;
@@ -52,6 +68,7 @@ export class IndexData {
    * many. Shared.
    */
   documentsWithAny(pathOrPattern: string): { docs: Bitset; count: number } {
+    if (this.shared !== undefined) return this.shared.data.documentsWithAny(pathOrPattern);
     let entry = this.objectDocs.get(pathOrPattern);
     if (entry === undefined) {
       const regExp = pathOrPattern.includes('*') ? globToRegExp(pathOrPattern) : undefined;
@@ -71,7 +88,13 @@ export class IndexData {
    * searched by its fields (a names index has a million entries) does not hold one.
    */
   docOfId(id: string): number | undefined {
-    this.idToDoc ??= new Map(this.ids.map((docId, doc) => [docId, doc]));
+    if (this.idToDoc === undefined) {
+      const docs = this.shared?.docs;
+      this.idToDoc =
+        docs === undefined
+          ? new Map(this.ids.map((docId, doc) => [docId, doc]))
+          : new Map(Array.from(docs, (doc) => [this.ids[doc]!, doc]));
+    }
     return this.idToDoc.get(id);
   }
 
