@@ -50,6 +50,7 @@ async function main() {
   const data = engineDataOf(dataSet);
   engine.replaceData({
     ...data,
+    shared: {},
     versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })),
   });
   const loadSeconds = (performance.now() - loadStarted) / 1000;
@@ -69,6 +70,7 @@ async function main() {
   const uncached = createEmbeddedEngine({ queryCache: false });
   uncached.replaceData({
     ...data,
+    shared: {},
     versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })),
   });
   for (const [served, label] of [

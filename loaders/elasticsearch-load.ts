@@ -10,7 +10,6 @@
  *   const stats = await loadIntoElasticsearch('data/sample', { client, replicas: 1 });
  */
 import type { Client } from '@elastic/elasticsearch';
-import type { EngineData } from '../src/index/engine.ts';
 import type { AliasBinding } from '../src/index/elasticsearch/aliases.ts';
 import { describeClusterError } from '../src/index/elasticsearch/cluster-errors.ts';
 import {
@@ -23,7 +22,7 @@ import {
   prefixProblem,
   versionProblem,
 } from '../src/index/elasticsearch/naming.ts';
-import { INDEX_KINDS, type IndexKind } from '../src/index/engine.ts';
+import { INDEX_KINDS, versionDocuments, type EngineData, type IndexKind } from '../src/index/engine.ts';
 import { bulkIndex } from './elasticsearch/bulk.ts';
 import { catalogIndexBody, indexBody, type IndexBody } from './elasticsearch/index-bodies.ts';
 import { ElasticsearchLoadError } from './elasticsearch/load-error.ts';
@@ -180,7 +179,7 @@ async function buildIndices(
     for (const kind of INDEX_KINDS) {
       const alias = aliasName(settings.prefix, kind, version.id);
       const index = physicalIndexName(alias, stamp);
-      const docs = [...(version.indices[kind] ?? [])];
+      const docs = [...(versionDocuments(data, version.id, kind) ?? [])];
       await fillIndex(index, bodies[kind], docs, settings, progress, created);
       documents[kind] += docs.length;
       bindings.push({ alias, index });

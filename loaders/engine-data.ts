@@ -5,7 +5,7 @@
 import type { EngineData, VersionedDocuments } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
 import { changeDocumentsOf, pairChangesOf } from './changes.ts';
-import { NAME_VERSION_FIELDS, VersionedNames, wholeEntries } from './name-entries.ts';
+import { NAME_VERSION_FIELDS, VersionedNames } from './name-entries.ts';
 
 /** Derived when iterated, so that holding the data set does not hold every version's names. */
 function lazily<T>(derive: () => Iterable<T>): Iterable<T> {
@@ -37,12 +37,10 @@ export function engineDataOf(dataSet: DataSet): EngineData {
   };
   return {
     catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
-    versions: dataSet.versions.map((version, i) => ({
+    versions: dataSet.versions.map((version) => ({
       id: version.id,
       indices: {
         taxa: version.documents,
-        // Whole, for an engine that holds each version apart.
-        names: lazily(() => wholeEntries(names.versions[i]!.documents)),
         changes: changesInto(changes, version.id),
       },
     })),

@@ -5,7 +5,7 @@
 import { nameOrders } from '../src/search/entry-order.ts';
 import { entryAttributesOf, entryKeys, Interner, prominenceBitsOf, type NameEntry } from '../src/search/name-entry.ts';
 import { staticRank } from '../src/search/static-rank.ts';
-import type { VersionedDocument } from '../src/index/engine.ts';
+import { wholeDocuments, type VersionedDocument } from '../src/index/engine.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
 
 type Literal = { name: string; nameType: string; language?: string };
@@ -95,15 +95,7 @@ export const NAME_VERSION_FIELDS = ['taxonomicOrder', 'nameOrder'] as const;
 
 /** Versioned entries as whole entries of their version (each a new object). */
 export function wholeEntries(documents: Iterable<VersionedDocument>): Iterable<NameEntry> {
-  return {
-    *[Symbol.iterator]() {
-      for (const { shared, values } of documents) {
-        const entry = { ...(shared as NameEntry) };
-        for (const [i, field] of NAME_VERSION_FIELDS.entries()) entry[field] = values[i]!;
-        yield entry;
-      }
-    },
-  };
+  return wholeDocuments(documents, NAME_VERSION_FIELDS) as Iterable<NameEntry>;
 }
 
 type EntryAttributes = ReturnType<typeof entryAttributesOf>;

@@ -177,7 +177,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       const shared = data.shared ?? {};
       for (const version of data.versions) {
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
-          if (shared[kind] !== undefined || later({ version: version.id, kind }) !== undefined) continue;
+          if (later({ version: version.id, kind }) !== undefined) continue;
           const started = performance.now();
           const index = build({ version: version.id, kind }, docs, warm);
           indices.set(indexKey({ version: version.id, kind }), index);
@@ -189,8 +189,13 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
           });
         }
       }
+      // A version whose documents of a shared kind are given apart is built apart (above).
       for (const [kind, versioned] of Object.entries(shared) as [IndexKind, VersionedDocuments][]) {
-        for (const built of buildShared(kind, versioned, indices, warm)) onBuilt?.(built);
+        const loaded = versioned.versions.filter(({ id }) =>
+          data.versions.some((version) => version.id === id && version.indices[kind] === undefined),
+        );
+        if (loaded.length === 0) continue;
+        for (const built of buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
       }
       snapshot = { catalog: data.catalog, indices, later, warm };
     },

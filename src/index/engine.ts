@@ -46,8 +46,9 @@ export interface EngineData {
   changesBetween?: (since: string, version: string) => Iterable<object>;
   /**
    * Index kinds whose documents the versions share: each document once, with each version's own
-   * values of a few fields. An engine that can hold them once reads these instead of
-   * `versions[].indices[kind]`, which give the same documents whole, version by version.
+   * values of a few fields. A version's documents of such a kind come from here unless its
+   * `indices` give them (those win); an engine that holds versions apart reads them whole
+   * (`wholeDocuments`).
    */
   shared?: Partial<Record<IndexKind, VersionedDocuments>>;
 }
@@ -67,6 +68,31 @@ export interface VersionedDocuments {
   versionFields: readonly string[];
   /** in order: the versions are read one after the other */
   versions: readonly { id: string; documents: Iterable<VersionedDocument> }[];
+}
+
+/**
+ * The documents of `version` of a kind in `data.versions[].indices`, or whole from `data.shared`
+ * (each a new object: the shared one with the version's values), or `undefined` when neither has them.
+ */
+export function versionDocuments(data: EngineData, version: string, kind: IndexKind): Iterable<object> | undefined {
+  const given = data.versions.find((v) => v.id === version)?.indices[kind];
+  if (given !== undefined) return given;
+  const shared = data.shared?.[kind];
+  const documents = shared?.versions.find((v) => v.id === version)?.documents;
+  return documents === undefined ? undefined : wholeDocuments(documents, shared!.versionFields);
+}
+
+/** Versioned documents made whole: each a new object, the shared one with the version's values of `fields`. */
+export function wholeDocuments(documents: Iterable<VersionedDocument>, fields: readonly string[]): Iterable<object> {
+  return {
+    *[Symbol.iterator]() {
+      for (const { shared, values } of documents) {
+        const whole: Record<string, unknown> = { ...shared };
+        for (let i = 0; i < fields.length; i++) whole[fields[i]!] = values[i];
+        yield whole;
+      }
+    },
+  };
 }
 
 /** Whether an engine can answer requests now, and if not, why (for the readiness route). */

@@ -198,17 +198,9 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
         layer.read = performance.now();
       }
     }
-    const isVersionField = (name: string) => versionFields.includes(name);
-    const eager = options.eagerFields === 'all' ? [...options.fields.keys()] : (options.eagerFields ?? []);
-    const shared = DocumentIndex.buildAll(
-      documents(),
-      {
-        ...options,
-        eagerFields: eager.filter((name) => !isVersionField(name)),
-        docValueFields: (options.docValueFields ?? []).filter((name) => !isVersionField(name)),
-      },
-      false,
-    );
+    // The per-version fields are indexed as stored too: a version whose values are those (the
+    // first read, and a single version always) reads them there.
+    const shared = DocumentIndex.buildAll(documents(), options, false);
     // Each version's time: reading its documents (indexing those read first there) and making its
     // view; the shared fields, built once all are read, count for the last.
     const views = new Map<string, { view: DocumentIndex<T>; seconds: number }>();
@@ -224,7 +216,10 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     return { shared, views };
   }
 
-  /** A version's view of this (shared) index: `docs` are its documents, `values` its values of `fields`, in their order. */
+  /**
+   * A version's view of this (shared) index: `docs` are its documents, `values` its values of
+   * `fields`, in their order. A field whose values are those stored is read from this index.
+   */
   private view(
     docs: Uint32Array,
     fields: readonly string[],
@@ -237,6 +232,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const own: FieldIndex[] = [];
     for (const [f, name] of fields.entries()) {
       const spec = options.fields.get(name);
+      if (docs.every((doc, i) => ownValue(this.docs[doc] as JsonRecord, name) === values[f]![i])) continue;
       const column = new Float64Array(size).fill(Number.NaN);
       for (let i = 0; i < docs.length; i++) column[docs[i]!] = values[f]![i]!;
       byDoc.set(name, column);

@@ -53,11 +53,18 @@ type Versions = typeof versionsArb extends fc.Arbitrary<infer V> ? V : never;
 
 function versionedOf({ pool, versions }: Versions): { data: VersionedDocuments; whole: Doc[][] } {
   const whole: Doc[][] = [];
+  // A shared document holds the values of the version it is first read in.
+  const read = new Set<Doc>();
+  const firstRead = (doc: Doc, num: number) => {
+    if (!read.has(doc)) doc.num = num;
+    read.add(doc);
+    return doc;
+  };
   const data: VersionedDocuments = {
     versionFields: VERSION_FIELDS,
     versions: versions.map(({ members, changed, values }, v) => {
       const documents: VersionedDocument[] = members.map((i, n) => ({
-        shared: changed[n] ? { ...pool[i]!, note: `v${v}` } : pool[i]!,
+        shared: firstRead(changed[n] ? { ...pool[i]!, note: `v${v}` } : pool[i]!, values[n]!),
         values: [values[n]!],
       }));
       whole.push(documents.map(({ shared, values: [num] }) => ({ ...shared, num })));
