@@ -11,7 +11,7 @@ import { isSpeciesLevel } from '../src/taxon/ranks.ts';
 import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
-import { assignSortRanks } from './sort-ranks.ts';
+import { SortRanks } from './sort-ranks.ts';
 
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
 
@@ -154,8 +154,15 @@ function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
   }
 }
 
-/** Documents with every derived field, in taxonomic order. */
-export function deriveDocuments(tree: TaxonTree, groups: InformalTaxonGroup[]): TaxonDocument[] {
+/**
+ * Documents with every derived field, in taxonomic order. `ranks`: the sort ranks of the versions
+ * derived before (a version's ranks are its own either way; see `SortRanks`).
+ */
+export function deriveDocuments(
+  tree: TaxonTree,
+  groups: InformalTaxonGroup[],
+  ranks: SortRanks = new SortRanks(),
+): TaxonDocument[] {
   const inherit = createGroupInheritance(groups);
   const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
   const lineages: Lineage[] = new Array(docs.length);
@@ -171,6 +178,6 @@ export function deriveDocuments(tree: TaxonTree, groups: InformalTaxonGroup[]): 
   });
   countSpecies(tree, docs);
   const ordered = Array.from(tree.preorder, (position) => docs[position]!);
-  assignSortRanks(ordered);
+  ranks.assign(ordered);
   return ordered;
 }

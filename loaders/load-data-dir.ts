@@ -18,6 +18,7 @@ import { maxLineBytesFromEnv } from './ndjson.ts';
 import { readVersionFile, type TaxonLine } from './read-version.ts';
 import { buildTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
+import { SortRanks } from './sort-ranks.ts';
 
 export interface LoadedVersion {
   id: string;
@@ -74,6 +75,8 @@ interface VersionContext {
   progress: Progress;
   maxLineBytes: number;
   problems: DataProblem[];
+  /** the alphabetical orders of the versions read before */
+  ranks: SortRanks;
 }
 
 async function loadVersion(
@@ -97,7 +100,7 @@ async function loadVersion(
   if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
-  return { version: { id, file, documents: deriveDocuments(tree, groups ?? []) }, read };
+  return { version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.ranks) }, read };
 }
 
 export async function loadDataDirectory(
@@ -112,7 +115,7 @@ export async function loadDataDirectory(
   const versions: LoadedVersion[] = [];
   const perVersion: VersionStats[] = [];
   const groups = directory.groupsRead ? directory.informalTaxonGroups : undefined;
-  const context: VersionContext = { dir, groups, progress, maxLineBytes, problems };
+  const context: VersionContext = { dir, groups, progress, maxLineBytes, problems, ranks: new SortRanks() };
   const sharing = new ValueSharing();
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();

@@ -3,7 +3,16 @@
  * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
  */
 import { nameOrders } from '../src/search/entry-order.ts';
-import { entryAttributesOf, entryKeys, Interner, prominenceBitsOf, type NameEntry } from '../src/search/name-entry.ts';
+import {
+  entryAttributesOf,
+  entryKeys,
+  Interner,
+  prominenceBitsOf,
+  sameEntryAttributes,
+  type EntryAttributes,
+  type EntryKeys,
+  type NameEntry,
+} from '../src/search/name-entry.ts';
 import { staticRank } from '../src/search/static-rank.ts';
 import { wholeDocuments, type VersionedDocument } from '../src/index/engine.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
@@ -98,33 +107,32 @@ export function wholeEntries(documents: Iterable<VersionedDocument>): Iterable<N
   return wholeDocuments(documents, NAME_VERSION_FIELDS) as Iterable<NameEntry>;
 }
 
-type EntryAttributes = ReturnType<typeof entryAttributesOf>;
-
-/** A taxon's names as last derived: what they were derived from, and the entries. */
+/** A taxon's names as last derived: the taxon they were derived from, its literals, their keys, and the entries. */
 interface TaxonNames {
-  attributes: EntryAttributes;
+  taxon: TaxonDocument;
   literals: readonly Literal[];
+  keys: readonly EntryKeys[];
   entries: readonly NameEntry[];
 }
 
-const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
-  a.length === b.length &&
-  a.every((l, i) => l.name === b[i]!.name && l.nameType === b[i]!.nameType && l.language === b[i]!.language);
+/** The fields `literalsOf` reads. */
+const NAME_SOURCES: readonly (keyof TaxonDocument)[] = [
+  'scientificName',
+  ...[...LOCALIZED_NAME_FIELDS, ...CODE_FIELDS, ...SYNONYM_FIELDS].map(([field]) => field),
+];
 
-/**
- * The same attributes but for the taxon's place (`taxonomicOrder`): the same values, by identity
- * (the loader holds a value equal in two versions once, docs/versions-and-loading.md).
- */
-function sameAttributes(a: EntryAttributes, b: EntryAttributes): boolean {
-  const keys = Object.keys(a) as (keyof EntryAttributes)[];
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => key === 'taxonomicOrder' || a[key] === b[key]);
-}
+/** The same values to read literals from, by identity (a false "differs" costs reading them again). */
+const sameNameSources = (a: TaxonDocument, b: TaxonDocument) => NAME_SOURCES.every((field) => a[field] === b[field]);
+
+const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
+  a === b ||
+  (a.length === b.length &&
+    a.every((l, i) => l.name === b[i]!.name && l.nameType === b[i]!.nameType && l.language === b[i]!.language));
 
 /**
  * The name entries of the versions of a checklist, each version's derived from its documents
- * (docs/versions-and-loading.md, "What versions share"). A taxon whose names and attributes are
- * the same as when its entries were last derived keeps those entries (the same objects): only
+ * (docs/versions-and-loading.md, "What versions share"). A taxon whose names and entry attributes
+ * are the same as when its entries were last derived keeps those entries (the same objects): only
  * their per-version values (`NAME_VERSION_FIELDS`) are the version's own. Versions are best read
  * in the order they were loaded, each after the one before, but any order gives the right entries.
  */
@@ -140,7 +148,11 @@ export class VersionedNames {
   }
 
   private *derive(docs: readonly TaxonDocument[], last: boolean): Iterator<VersionedDocument> {
-    const literals = docs.map(literalsOf);
+    const before = docs.map((taxon) => this.last.get(taxon.id));
+    const literals = docs.map((taxon, i) => {
+      const known = before[i];
+      return known !== undefined && sameNameSources(known.taxon, taxon) ? known.literals : literalsOf(taxon);
+    });
     const orders = nameOrders(
       docs.flatMap((taxon, i) =>
         literals[i]!.map(({ name, nameType, language }) => ({ name, nameType, language, taxonId: taxon.id })),
@@ -151,21 +163,19 @@ export class VersionedNames {
     let next = 0;
     for (const [i, taxon] of docs.entries()) {
       if (literals[i]!.length === 0) continue;
-      const attributes = entryAttributesOf(taxon);
-      let names = this.last.get(taxon.id);
-      if (
-        names === undefined ||
-        !sameAttributes(names.attributes, attributes) ||
-        !sameLiterals(names.literals, literals[i]!)
-      ) {
-        names = {
-          attributes,
-          literals: literals[i]!,
-          entries: entriesOf(taxon, attributes, literals[i]!, orders, next, interner),
-        };
+      const known = before[i];
+      const sameNames = known !== undefined && sameLiterals(known.literals, literals[i]!);
+      let names: TaxonNames;
+      if (sameNames && sameEntryAttributes(known.taxon, taxon)) names = known;
+      else {
+        // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).
+        const keys = sameNames ? known.keys : literals[i]!.map((literal) => entryKeys(literal.name, interner));
+        const entries = entriesOf(taxon, entryAttributesOf(taxon), literals[i]!, keys, orders, next);
+        names = { taxon, literals: literals[i]!, keys, entries };
       }
       if (!last) latest.set(taxon.id, names);
-      for (const entry of names.entries) yield { shared: entry, values: [attributes.taxonomicOrder, orders[next++]!] };
+      const taxonomicOrder = taxon.taxonomicOrder ?? 0;
+      for (const entry of names.entries) yield { shared: entry, values: [taxonomicOrder, orders[next++]!] };
     }
     this.last = latest;
   }
@@ -176,9 +186,9 @@ function entriesOf(
   taxon: TaxonDocument,
   attributes: EntryAttributes,
   literals: readonly Literal[],
+  keys: readonly EntryKeys[],
   orders: ArrayLike<number>,
   first: number,
-  interner: Interner,
 ): NameEntry[] {
   const prominenceBits = prominenceBitsOf(attributes);
   const rankInput = { finnish: attributes.finnish, species: attributes.species, taxonRank: taxon.taxonRank };
@@ -187,7 +197,7 @@ function entriesOf(
     name: literal.name,
     nameType: literal.nameType,
     ...(literal.language ? { language: literal.language } : {}),
-    ...entryKeys(literal.name, interner),
+    ...keys[n]!,
     ...attributes,
     staticRank: staticRank({ ...rankInput, nameType: literal.nameType }),
     prominenceBits,

@@ -14,18 +14,49 @@ import type { TaxonDocument } from '../src/taxon/schema.ts';
  */
 type SetRank = (doc: TaxonDocument, rank: number) => void;
 
+/**
+ * The distinct names of one sort in collation order, kept from version to version: the next
+ * version's order is the names it keeps from this one, merged with its new names sorted alone
+ * (versions share most names, and merging costs one comparison per name where sorting costs many).
+ * Names the collator finds equal are ordered by code unit, so the order is the same whichever way
+ * it was reached.
+ */
+class NameOrder {
+  private sorted: string[] = [];
+  private readonly compare: (a: string, b: string) => number;
+
+  constructor(collator: Intl.Collator) {
+    this.compare = (a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  }
+
+  /** The distinct `names` in order; they become the order the next call merges with. */
+  of(names: ReadonlySet<string>): string[] {
+    const kept = this.sorted.filter((name) => names.has(name));
+    const known = new Set(kept);
+    const added = [...names].filter((name) => !known.has(name)).sort(this.compare);
+    const merged: string[] = new Array(kept.length + added.length);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < merged.length; k++)
+      merged[k] =
+        j >= added.length || (i < kept.length && this.compare(kept[i]!, added[j]!) <= 0) ? kept[i++]! : added[j++]!;
+    this.sorted = merged;
+    return merged;
+  }
+}
+
 function assignRanks(
   docs: TaxonDocument[],
   setRank: SetRank,
   nameOf: (doc: TaxonDocument) => string | undefined,
-  collator: Intl.Collator,
+  order: NameOrder,
 ): void {
   const names = new Set<string>();
   for (const doc of docs) {
     const name = nameOf(doc);
     if (name !== undefined && name !== '') names.add(name);
   }
-  const sorted = [...names].sort(collator.compare);
+  const sorted = order.of(names);
   const rankOf = new Map<string, number>();
   let rank = 0;
   sorted.forEach((name, i) => {
@@ -40,9 +71,18 @@ function assignRanks(
   }
 }
 
-export function assignSortRanks(docs: TaxonDocument[]): void {
-  const scientific: SetRank = (doc, rank) => void (doc.scientificNameSortRank = rank);
-  const finnish: SetRank = (doc, rank) => void (doc.finnishNameSortRank = rank);
-  assignRanks(docs, scientific, (doc) => doc.scientificName, new Intl.Collator('en'));
-  assignRanks(docs, finnish, (doc) => doc.vernacularName?.fi, new Intl.Collator('fi'));
+/**
+ * Sets the sort ranks of the versions of a checklist, one version after another (`assign`); each
+ * version's ranks are those of its names alone.
+ */
+export class SortRanks {
+  private readonly scientific = new NameOrder(new Intl.Collator('en'));
+  private readonly finnish = new NameOrder(new Intl.Collator('fi'));
+
+  assign(docs: TaxonDocument[]): void {
+    const scientific: SetRank = (doc, rank) => void (doc.scientificNameSortRank = rank);
+    const finnish: SetRank = (doc, rank) => void (doc.finnishNameSortRank = rank);
+    assignRanks(docs, scientific, (doc) => doc.scientificName, this.scientific);
+    assignRanks(docs, finnish, (doc) => doc.vernacularName?.fi, this.finnish);
+  }
 }

@@ -136,7 +136,7 @@ export function trigrams(texts: readonly string[]): string[] {
   return [...grams];
 }
 
-type EntryKeys = Pick<
+export type EntryKeys = Pick<
   NameEntry,
   | 'exactKeys'
   | 'foldedKeys'
@@ -206,26 +206,59 @@ export function prominenceBitsOf(attributes: {
   return bitTokens(prominence(attributes.taxonRank, attributes.observationCountFinland));
 }
 
-/** The taxon's attributes every entry of its names carries: for filters, ordering and the hit. */
-export function entryAttributesOf(taxon: TaxonDocument) {
-  return {
-    taxonId: taxon.id,
-    checklist: taxon.nameAccordingTo ?? '.',
-    ...(taxon.scientificName !== undefined ? { scientificName: taxon.scientificName } : {}),
-    ...(taxon.scientificNameAuthorship !== undefined
-      ? { scientificNameAuthorship: taxon.scientificNameAuthorship }
-      : {}),
-    ...(taxon.taxonRank !== undefined ? { taxonRank: taxon.taxonRank } : {}),
-    ...(taxon.cursiveName !== undefined ? { cursiveName: taxon.cursiveName } : {}),
-    finnish: taxon.finnish === true,
-    species: taxon.species === true,
-    invasiveSpecies: taxon.invasiveSpecies === true,
-    hidden: taxon.hiddenTaxon === true,
-    ...(taxon.vernacularName !== undefined ? { vernacularName: taxon.vernacularName } : {}),
-    ...(taxon.informalTaxonGroups?.length ? { informalTaxonGroups: taxon.informalTaxonGroups } : {}),
-    ...(taxon.taxonSets?.length ? { taxonSets: taxon.taxonSets } : {}),
-    ...(taxon.observationCountFinland !== undefined ? { observationCountFinland: taxon.observationCountFinland } : {}),
-    ...(taxon.parent?.kingdom?.scientificName ? { kingdomScientificName: taxon.parent.kingdom.scientificName } : {}),
-    taxonomicOrder: taxon.taxonomicOrder ?? 0,
-  };
+/**
+ * The taxon's attributes every entry of its names carries: for filters, ordering and the hit. Each
+ * is read from the taxon by one reader, so that `sameEntryAttributes` compares exactly what an
+ * entry holds; an attribute whose reader gives `undefined` is left out.
+ */
+const ENTRY_ATTRIBUTES = {
+  taxonId: (taxon: TaxonDocument) => taxon.id,
+  checklist: (taxon: TaxonDocument) => taxon.nameAccordingTo ?? '.',
+  scientificName: (taxon: TaxonDocument) => taxon.scientificName,
+  scientificNameAuthorship: (taxon: TaxonDocument) => taxon.scientificNameAuthorship,
+  taxonRank: (taxon: TaxonDocument) => taxon.taxonRank,
+  cursiveName: (taxon: TaxonDocument) => taxon.cursiveName,
+  finnish: (taxon: TaxonDocument) => taxon.finnish === true,
+  species: (taxon: TaxonDocument) => taxon.species === true,
+  invasiveSpecies: (taxon: TaxonDocument) => taxon.invasiveSpecies === true,
+  hidden: (taxon: TaxonDocument) => taxon.hiddenTaxon === true,
+  vernacularName: (taxon: TaxonDocument) => taxon.vernacularName,
+  informalTaxonGroups: (taxon: TaxonDocument) =>
+    taxon.informalTaxonGroups?.length ? taxon.informalTaxonGroups : undefined,
+  taxonSets: (taxon: TaxonDocument) => (taxon.taxonSets?.length ? taxon.taxonSets : undefined),
+  observationCountFinland: (taxon: TaxonDocument) => taxon.observationCountFinland,
+  kingdomScientificName: (taxon: TaxonDocument) => taxon.parent?.kingdom?.scientificName || undefined,
+  taxonomicOrder: (taxon: TaxonDocument) => taxon.taxonomicOrder ?? 0,
+} as const;
+
+type Readers = typeof ENTRY_ATTRIBUTES;
+type Attribute = keyof Readers;
+/** The attributes a reader can leave out. */
+type Optional = {
+  [K in Attribute]: undefined extends ReturnType<Readers[K]> ? K : never;
+}[Attribute];
+export type EntryAttributes = { [K in Exclude<Attribute, Optional>]: ReturnType<Readers[K]> } & {
+  [K in Optional]?: Exclude<ReturnType<Readers[K]>, undefined>;
+};
+
+const ATTRIBUTES = Object.entries(ENTRY_ATTRIBUTES) as [Attribute, (taxon: TaxonDocument) => unknown][];
+
+export function entryAttributesOf(taxon: TaxonDocument): EntryAttributes {
+  const attributes: Record<string, unknown> = {};
+  for (const [name, read] of ATTRIBUTES) {
+    const value = read(taxon);
+    if (value !== undefined) attributes[name] = value;
+  }
+  return attributes as EntryAttributes;
+}
+
+/**
+ * Whether two taxa (two versions of one, usually) give their entries the same attributes, their
+ * place (`taxonomicOrder`) aside: the same values, nested ones by identity (the loader holds a
+ * value equal in two versions once, so equal is identical there; a false "differs" costs only
+ * the work of deriving the entries again).
+ */
+export function sameEntryAttributes(a: TaxonDocument, b: TaxonDocument): boolean {
+  for (const [name, read] of ATTRIBUTES) if (name !== 'taxonomicOrder' && read(a) !== read(b)) return false;
+  return true;
 }
