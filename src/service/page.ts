@@ -12,8 +12,9 @@ export interface Page<T> {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
 
+/** The envelope of a page; with `pageSize` 0 (the total alone) there is one page, with no results. */
 export function pageOf<T>(results: T[], currentPage: number, pageSize: number, total: number): Page<T> {
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const lastPage = pageSize === 0 ? 1 : Math.max(1, Math.ceil(total / pageSize));
   return {
     currentPage,
     pageSize,

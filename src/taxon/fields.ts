@@ -11,7 +11,7 @@ import { taxonSchema } from './schema.ts';
 export type LeafKind = 'string' | 'boolean' | 'number';
 
 /** Derived fields that exist only in the index: they are mapped but never filter keys. */
-const INTERNAL_NUMERIC_FIELDS = ['scientificNameSortRank', 'finnishNameSortRank'] as const;
+export const INTERNAL_NUMERIC_FIELDS = ['scientificNameSortRank', 'finnishNameSortRank'] as const;
 
 /** The schema inside optional, nullable and array wrappers. */
 export function unwrap(schema: z.ZodType): z.ZodType {

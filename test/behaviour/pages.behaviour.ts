@@ -35,6 +35,36 @@ export function pageBehaviour(client: Client) {
       expect(far.body).toMatchObject({ total: 35, results: [] });
     });
 
+    it('answers the total alone for pageSize=0, on every paged route', async () => {
+      const totalOnly = { pageSize: 0, lastPage: 1, results: [] };
+      const taxa = await client.get('/taxa?pageSize=0');
+      expect(taxa.status).toBe(200);
+      expect(taxa.body).toMatchObject({ ...totalOnly, currentPage: 1, total: 35 });
+      expect(taxa.body).not.toHaveProperty('nextPage');
+      const second = await client.get('/taxa?pageSize=0&page=2');
+      expect(second.body).toMatchObject({ ...totalOnly, currentPage: 2, prevPage: 1, total: 35 });
+      const posted = await client.post('/taxa?pageSize=0', { finnish: true });
+      expect(posted.body).toMatchObject({
+        ...totalOnly,
+        total: (await client.post('/taxa', { finnish: true })).body.total,
+      });
+      const routes = [
+        '/taxa/species',
+        '/taxa/MX.9040/species',
+        '/taxa/changes?from=MR.424',
+        '/informal-taxon-groups',
+        '/checklist-versions',
+      ];
+      for (const route of routes) {
+        const all = await client.get(route);
+        const counted = await client.get(`${route}${route.includes('?') ? '&' : '?'}pageSize=0`);
+        expect(counted.status, route).toBe(200);
+        expect(counted.body, route).toMatchObject({ ...totalOnly, total: all.body.total });
+        expect(all.body.total, route).toBeGreaterThan(0);
+      }
+      expect((await client.get('/taxa?pageSize=-1')).status).toBe(422);
+    });
+
     it('never returns internal fields, and heavy fields only when asked', async () => {
       const { body } = await client.get('/taxa?pageSize=100&includeHidden=true');
       for (const taxon of body.results) for (const field of NEVER_RETURNED) expect(taxon).not.toHaveProperty(field);
@@ -105,6 +135,33 @@ export function pageBehaviour(client: Client) {
       expect(names.slice(-3)).toEqual(['ängelmät', undefined, 'hundsläktet']);
       const finnishDesc = await client.get('/taxa?sortOrder=finnishName+desc&pageSize=1&selectedFields=id');
       expect(ids(finnishDesc.body.results)).toEqual(['MX.9058']);
+    });
+
+    it('sorts by any field of the taxon, values first, ties and missing values in taxonomic order', async () => {
+      const all = (await client.get('/taxa?pageSize=100&selectedFields=id,latestRedListStatusFinland')).body.results;
+      const status = (taxon: { latestRedListStatusFinland?: { status?: string } }) =>
+        taxon.latestRedListStatusFinland?.status;
+      const rated = all.filter((taxon: object) => status(taxon) !== undefined);
+      expect(rated.length).toBeGreaterThan(2);
+      const byStatus = (order: 1 | -1) => [
+        ...[...rated].sort((a, b) => (status(a) === status(b) ? 0 : status(a)! < status(b)! ? -order : order)),
+        ...all.filter((taxon: object) => status(taxon) === undefined),
+      ];
+      for (const [param, order] of [
+        ['latestRedListStatusFinland.status', 1],
+        ['latestRedListStatusFinland.status desc', -1],
+      ] as const) {
+        const sorted = await client.get(
+          `/taxa?pageSize=100&selectedFields=id,latestRedListStatusFinland&sortOrder=${encodeURIComponent(param)}`,
+        );
+        expect(sorted.status, param).toBe(200);
+        expect(ids(sorted.body.results), param).toEqual(ids(byStatus(order)));
+      }
+      const bad = await client.get('/taxa?sortOrder=nope');
+      expect(bad.status).toBe(422);
+      expect(bad.body.details['/query/sortOrder'][0]).toMatch(/a field of the taxon/);
+      expect((await client.get('/taxa?sortOrder=scientificNameSortRank')).status).toBe(422);
+      expect((await client.get('/taxa?sortOrder=taxonRank%20sideways')).status).toBe(422);
     });
 
     it('ties break by taxonomic order, so pages are deterministic slices', async () => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { listFilterOf, type ListFilter } from '../../query/filter-body.ts';
-import { SORT_FIELDS, type SortOrder } from '../../query/sort.ts';
+import { isSortableField, SORT_FIELDS, type SortOrder } from '../../query/sort.ts';
 import { RESPONSE_LANGUAGES, type ResponseLanguage } from '../translate.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../service/page.ts';
 
@@ -44,11 +44,14 @@ export const taxonId = z.string().trim().min(1, 'must not be empty').max(200);
 
 export const pageParam = z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).default(1);
 
-/** pageSize above the maximum is refused with a 400 rather than a 422 (docs/api.md, "Sorting and paging"). */
+/**
+ * pageSize above the maximum is refused with a 400 rather than a 422; 0 asks for the total alone
+ * (docs/api.md, "Sorting and paging").
+ */
 export const pageSizeParam = z.coerce
   .number({ error: 'must be a number' })
   .int('must be an integer')
-  .min(1)
+  .min(0)
   .default(DEFAULT_PAGE_SIZE)
   .transform((size) => {
     if (size > MAX_PAGE_SIZE) {
@@ -61,19 +64,21 @@ export const pageSizeParam = z.coerce
 
 export const checklistVersionParam = z.string().trim().min(1).default('current');
 
-const SORT_ORDER = new RegExp(`^(${SORT_FIELDS.join('|')})(?:[ +](asc|desc|ASC|DESC))?$`);
+const SORT_ORDER = /^(\S+?)(?:[ +](asc|desc|ASC|DESC))?$/;
+const SORT_ORDER_MESSAGE = `must be one of ${SORT_FIELDS.join(', ')} or a field of the taxon, optionally followed by ' asc' or ' desc'`;
 
+/** `sortOrder`: a named order or any field of the taxon (`src/query/sort.ts`), then its direction. */
 export const sortOrderParam = z
   .string()
   .trim()
-  .regex(SORT_ORDER, `must be one of ${SORT_FIELDS.join(', ')}, optionally followed by ' asc' or ' desc'`)
+  .refine((value) => {
+    const [, field] = SORT_ORDER.exec(value) ?? [];
+    return field !== undefined && ((SORT_FIELDS as readonly string[]).includes(field) || isSortableField(field));
+  }, SORT_ORDER_MESSAGE)
   .default('taxonomic')
   .transform((value): SortOrder => {
     const [, field, direction] = SORT_ORDER.exec(value)!;
-    return {
-      field: field as SortOrder['field'],
-      direction: (direction?.toLowerCase() ?? 'asc') as SortOrder['direction'],
-    };
+    return { field: field!, direction: (direction?.toLowerCase() ?? 'asc') as SortOrder['direction'] };
   });
 
 /**
