@@ -14,7 +14,7 @@ import type { createSearchService } from '../src/service/search-service.ts';
 /** Three filters over the kind of fields analysts combine, varied so no answer is cached. */
 const STATUSES = [['MX.iucnLC'], ['MX.iucnNT', 'MX.iucnVU'], ['MX.iucnEN', 'MX.iucnCR'], ['MX.iucnDD']];
 
-const SCOPE = { checklist: 'MR.1', includeHidden: false };
+const SCOPE = { checklist: ['MR.1'], includeHidden: false };
 
 /** POST /taxa filter bodies with three filters: each informal group with each red-list status set. */
 export function filterBodies(groups: string[]) {

@@ -4,18 +4,18 @@
  * is one AND.
  *
  * @example
- *   compileTaxaPage({ filter: parseFilterBody({ finnish: true }), scope: { checklist: 'MR.1', includeHidden: false },
+ *   compileTaxaPage({ filter: parseFilterBody({ finnish: true }), scope: { checklist: ['MR.1'], includeHidden: false },
  *     sort: DEFAULT_SORT, page: 1, pageSize: 20, fields: {} })
  */
 import type { SearchBody } from '../index/engine.ts';
 import { compileAggregations, type AggregationSpec } from './aggregate.ts';
-import { and, compileNode, ids, not, term, type FilterNode } from './nodes/index.ts';
+import { and, compileNode, ids, not, term, terms, type FilterNode } from './nodes/index.ts';
 import { compileSort, DEFAULT_SORT, type SortOrder } from './sort.ts';
 import { compileSource, type FieldSelection } from './source.ts';
 
 export interface TaxaScope {
-  /** filters `nameAccordingTo`; absent means any checklist */
-  checklist?: string;
+  /** filters `nameAccordingTo` (any of these); absent means any checklist */
+  checklist?: readonly string[];
   includeHidden: boolean;
   /** any descendant of this taxon */
   parentTaxonId?: string;
@@ -36,7 +36,13 @@ export const MAX_UNPAGED_RESULTS = 100_000;
 
 export function scopeClauses(scope: TaxaScope): FilterNode[] {
   const clauses: FilterNode[] = [];
-  if (scope.checklist !== undefined) clauses.push(term.build('nameAccordingTo', scope.checklist));
+  const { checklist } = scope;
+  if (checklist !== undefined)
+    clauses.push(
+      checklist.length === 1
+        ? term.build('nameAccordingTo', checklist[0]!)
+        : terms.build('nameAccordingTo', [...checklist]),
+    );
   // must_not rather than `hiddenTaxon: false`: most taxa carry no hiddenTaxon field at all.
   if (!scope.includeHidden) clauses.push(not.build(term.build('hiddenTaxon', true)));
   if (scope.parentTaxonId !== undefined) clauses.push(term.build('parents', scope.parentTaxonId));

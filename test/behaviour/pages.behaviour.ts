@@ -84,6 +84,10 @@ export function pageBehaviour(client: Client) {
     it('takes includeHidden, checklist and parentTaxonId', async () => {
       expect((await client.get('/taxa?includeHidden=true')).body.total).toBe(37);
       expect(ids((await client.get('/taxa?checklist=MR.2')).body.results)).toEqual(['MX.9060', 'MX.9061']);
+      const both = await client.get('/taxa?checklist=MR.1,MR.2&pageSize=100');
+      expect(both.body.total).toBe(35 + 2);
+      expect(ids(both.body.results)).toEqual(expect.arrayContaining(['MX.9060', 'MX.9061', 'MX.37600']));
+      expect((await client.get('/taxa?checklist=,')).status).toBe(422);
       const mammals = await client.get('/taxa?parentTaxonId=MX.9040');
       expect(ids(mammals.body.results)).toEqual([
         'MX.9041',

@@ -26,7 +26,7 @@ describe('compileTaxaPage', () => {
   it('builds the whole request: scope clauses, body filters, sort, paging, source', () => {
     const body = compileTaxaPage({
       filter: parseFilterBody({ finnish: true, taxonRank: ['MX.species', '!MX.genus'] }),
-      scope: { checklist: 'MR.1', includeHidden: false, parentTaxonId: 'MX.37580' },
+      scope: { checklist: ['MR.1'], includeHidden: false, parentTaxonId: 'MX.37580' },
       sort: { field: 'scientificName', direction: 'desc' },
       page: 3,
       pageSize: 20,
@@ -53,6 +53,18 @@ describe('compileTaxaPage', () => {
         excludes: [...INTERNAL, 'descriptions', 'latestRedListEvaluation'],
       },
     });
+  });
+
+  it('takes taxa of any of several checklists', () => {
+    const body = compileTaxaPage({
+      filter: parseFilterBody(undefined),
+      scope: { checklist: ['MR.1', 'MR.2'], includeHidden: true },
+      sort: { field: 'taxonomic', direction: 'asc' },
+      page: 1,
+      pageSize: 20,
+      fields: {},
+    });
+    expect(body.query).toEqual({ bool: { filter: [{ terms: { nameAccordingTo: ['MR.1', 'MR.2'] } }] } });
   });
 
   it('with hidden taxa and no checklist has only the filter clauses', () => {

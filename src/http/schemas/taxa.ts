@@ -11,6 +11,7 @@ import {
   optionalBooleanParam,
   pageParam,
   pageSizeParam,
+  commaList,
   sortOrderParam,
   taxonId,
 } from './common.ts';
@@ -36,7 +37,10 @@ export const childrenQuery = treeQuery.extend({ sortOrder: sortOrderParam });
 
 const scopeQuery = {
   ...languageQuery,
-  checklist: z.string().trim().min(1).default(DEFAULT_CHECKLIST),
+  /** `MR.1,MR.2`: taxa of any of these checklists */
+  checklist: commaList
+    .refine((checklists) => checklists.length > 0, 'must name a checklist')
+    .default([DEFAULT_CHECKLIST]),
   checklistVersion: checklistVersionParam,
   includeHidden: booleanParam(false),
   parentTaxonId: taxonId.optional(),

@@ -59,7 +59,7 @@ export function requestFilter(method: 'GET' | 'POST', query: object, body: unkno
 }
 
 export function scopeOf(query: {
-  checklist: string;
+  checklist: readonly string[];
   includeHidden: boolean;
   parentTaxonId?: string | undefined;
 }): TaxaScope {
