@@ -78,8 +78,8 @@ interface VersionLayer {
   /** its documents' numbers among the shared documents, as a set */
   members: Bitset;
   count: number;
-  /** per-version field, its value per shared document number (`NaN` where not a member) */
-  values: ReadonlyMap<string, Float64Array>;
+  /** per-version field whose values are not all the stored ones, its value per shared document number (`NaN` where not a member) */
+  values: readonly (readonly [string, Float64Array])[];
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
@@ -228,14 +228,14 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   ): DocumentIndex<T> {
     const size = this.docs.length;
     const members = Bitset.of(size, docs);
-    const byDoc = new Map<string, Float64Array>();
+    const byDoc: [string, Float64Array][] = [];
     const own: FieldIndex[] = [];
     for (const [f, name] of fields.entries()) {
       const spec = options.fields.get(name);
       if (docs.every((doc, i) => ownValue(this.docs[doc] as JsonRecord, name) === values[f]![i])) continue;
       const column = new Float64Array(size).fill(Number.NaN);
       for (let i = 0; i < docs.length; i++) column[docs[i]!] = values[f]![i]!;
-      byDoc.set(name, column);
+      byDoc.push([name, column]);
       if (spec === undefined) continue;
       const builder = new FieldIndexBuilder(name, spec);
       for (let doc = 0; doc < size; doc++) if (!Number.isNaN(column[doc]!)) builder.add(doc, column[doc]);
@@ -405,7 +405,10 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     started: number,
   ): SearchResult<T> {
     const compiled = this.sources.compile(plan.source);
-    const source: SourceFilter = this.layer === undefined ? compiled : (doc) => this.ownValues(compiled(doc), doc);
+    // A view whose per-version values are all stored ones (a single version) hands out the stored.
+    const own = this.layer?.values;
+    const source: SourceFilter =
+      own === undefined || own.length === 0 ? compiled : (doc) => this.ownValues(compiled(doc), doc);
     const hits = page.map((doc) => this.hit(doc, plan, source, score, relevance));
     return {
       took: Math.round(performance.now() - started),
