@@ -161,6 +161,8 @@ export function errorBehaviour(client: Client) {
       expect(properties.taxonomicOrder).toBeUndefined();
       const pageSize = body.paths['/taxa'].get.parameters.find((p: { name: string }) => p.name === 'pageSize');
       expect(pageSize).toMatchObject({ in: 'query', required: false });
+      const sortOrder = body.paths['/taxa'].get.parameters.find((p: { name: string }) => p.name === 'sortOrder');
+      expect(sortOrder.description).toMatch(/a field of the taxon as a dot path/);
     });
   });
 }

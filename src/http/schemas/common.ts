@@ -79,7 +79,10 @@ export const sortOrderParam = z
   .transform((value): SortOrder => {
     const [, field, direction] = SORT_ORDER.exec(value)!;
     return { field: field!, direction: (direction?.toLowerCase() ?? 'asc') as SortOrder['direction'] };
-  });
+  })
+  .describe(
+    `${SORT_FIELDS.join(', ')} or a field of the taxon as a dot path, optionally followed by ' asc' or ' desc'`,
+  );
 
 /**
  * `lang`, the answer language as a parameter, which every route whose answer has a language
