@@ -149,7 +149,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     indices: Map<string, DocumentIndex<object>>,
     warm: BuiltFields,
   ): IndexBuilt[] {
-    const name = (version: string) => `${version}-${kind}`;
+    const name = (version: string) => optionsOf(version, kind).name;
     const { shared, views } = DocumentIndex.buildVersions(data, optionsOf('', kind), name);
     shared.warm(warm[kind] ?? []);
     return [...views].map(([version, { view, seconds }]) => {
