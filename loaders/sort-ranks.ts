@@ -23,27 +23,47 @@ type SetRank = (doc: TaxonDocument, rank: number) => void;
  */
 class NameOrder {
   private sorted: string[] = [];
+  private present: ReadonlySet<string> = new Set();
   private readonly compare: (a: string, b: string) => number;
 
   constructor(collator: Intl.Collator) {
     this.compare = (a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
   }
 
-  /** The distinct `names` in order; they become the order the next call merges with. */
+  /** The distinct `names` in order (not changed after); they become the order the next call merges with. */
   of(names: ReadonlySet<string>): string[] {
     const kept = this.sorted.filter((name) => names.has(name));
-    const known = new Set(kept);
-    const added = [...names].filter((name) => !known.has(name)).sort(this.compare);
-    const merged: string[] = new Array(kept.length + added.length);
-    let i = 0;
-    let j = 0;
-    for (let k = 0; k < merged.length; k++)
-      merged[k] =
-        j >= added.length || (i < kept.length && this.compare(kept[i]!, added[j]!) <= 0) ? kept[i++]! : added[j++]!;
+    const added: string[] = [];
+    if (kept.length < names.size) for (const name of names) if (!this.present.has(name)) added.push(name);
+    added.sort(this.compare);
+    // Each added name goes where a binary search of the kept ones puts it: few names are added.
+    const merged: string[] = added.length === 0 ? kept : [];
+    let from = 0;
+    for (const name of added) {
+      let low = from;
+      let high = kept.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.compare(kept[middle]!, name) <= 0) low = middle + 1;
+        else high = middle;
+      }
+      for (let i = from; i < low; i++) merged.push(kept[i]!);
+      merged.push(name);
+      from = low;
+    }
+    if (added.length > 0) for (let i = from; i < kept.length; i++) merged.push(kept[i]!);
     this.sorted = merged;
+    this.present = names;
     return merged;
   }
 }
+
+/**
+ * Canonically equivalent names (the collator finds them equal) share a rank. A name of printable
+ * ASCII alone is its own canonical form, and most names are.
+ */
+const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
+const canonicalForm = (name: string) => (BEYOND_PRINTABLE_ASCII.test(name) ? name.normalize() : name);
 
 function assignRanks(
   docs: TaxonDocument[],
@@ -59,11 +79,14 @@ function assignRanks(
   const sorted = order.of(names);
   const rankOf = new Map<string, number>();
   let rank = 0;
-  sorted.forEach((name, i) => {
+  let previous: string | undefined;
+  for (const name of sorted) {
     // Distinct strings differ under the collator unless they are canonically equivalent.
-    if (i > 0 && sorted[i - 1]!.normalize() !== name.normalize()) rank += 1;
+    const form = canonicalForm(name);
+    if (previous !== undefined && previous !== form) rank += 1;
+    previous = form;
     rankOf.set(name, rank);
-  });
+  }
   for (const doc of docs) {
     const name = nameOf(doc);
     const value = name === undefined ? undefined : rankOf.get(name);

@@ -59,6 +59,14 @@ describe('sort ranks of several versions', () => {
     );
   });
 
+  it('give canonically equivalent names one rank, a name of plain letters and one with a compatibility letter too', () => {
+    const docs = documentsOf(
+      ['K', '\u212A', 'e\u0301', '\u00E9', 'L'].map((scientificName) => ({ scientificName, fi: undefined })),
+    );
+    new SortRanks().assign(docs);
+    expect(docs.map((doc) => doc.scientificNameSortRank)).toEqual([1, 1, 0, 0, 2]);
+  });
+
   it('sort Finnish names with å, ä and ö after z, equal names equal', () => {
     const docs = documentsOf(['z', 'ä', 'a', 'å', 'ö', 'a'].map((fi) => ({ scientificName: 'x', fi })));
     new SortRanks().assign(docs);
