@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document, written by `@fastify/swagger` from the routes' own zod schemas
+ * The OpenAPI 3.0 document, written by `@fastify/swagger` from the routes' own zod schemas
  * (`fastify-type-provider-zod` turns them into JSON Schema), served at `/openapi` and shown by
  * Swagger UI at `/docs`. Routes marked `public` need no access token; the others name both
  * schemes.
@@ -7,7 +7,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /** Where the interactive API documentation is served, open like `/openapi`. */
 export const DOCS_PREFIX = '/docs';
@@ -15,7 +15,8 @@ export const DOCS_PREFIX = '/docs';
 /** Either scheme opens every route but the public ones. */
 const SECURITY = [{ bearer: [] }, { accessToken: [] }];
 
-const zodToJsonSchema = createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } });
+const zodToJsonConfig = { unrepresentable: 'any' } as const;
+const zodToJsonSchema = createJsonSchemaTransform({ zodToJsonConfig });
 
 type TransformInput = Parameters<typeof zodToJsonSchema>[0] & { route?: { config?: { public?: boolean } } };
 
@@ -28,7 +29,7 @@ function transform(input: TransformInput) {
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.1.0',
+      openapi: '3.0.3',
       info: {
         title: 'Taxon engine',
         version: '1.0.0',
@@ -51,6 +52,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
     transform: transform as never,
+    // The schemas the routes refer to (a recursive one, the group tree) go into the components.
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),
   });
 }
 

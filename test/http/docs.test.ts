@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -19,5 +20,15 @@ describe('GET /docs', () => {
     const document = await built.app.inject({ method: 'GET', url: '/openapi' });
     expect(described.json()).toEqual(document.json());
     expect((await built.app.inject({ method: 'GET', url: '/taxa' })).statusCode).toBe(401);
+  });
+
+  it('serves a valid OpenAPI 3.0 document, as the real API does', async () => {
+    const document = (await built.app.inject({ method: 'GET', url: '/openapi' })).json();
+    expect(document.openapi).toMatch(/^3\.0\./);
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.0');
   });
 });

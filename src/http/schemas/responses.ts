@@ -78,6 +78,8 @@ interface GroupTree {
 export const groupTreeAnswer: z.ZodType<GroupTree> = z.lazy(() =>
   z.object({ id: z.string(), name: text.optional(), hasSubGroup: z.array(groupTreeAnswer).optional() }),
 );
+// Named, the recursive schema is one component the OpenAPI document refers to (`src/http/openapi.ts`).
+z.globalRegistry.add(groupTreeAnswer, { id: 'InformalTaxonGroupTree' });
 
 export const versionAnswer = z
   .looseObject({
