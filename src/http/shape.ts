@@ -16,6 +16,9 @@ const KNOWN_FIELDS = new Set(Object.keys(taxonSchema.shape));
 
 export const TAXON_CONTEXT = 'http://schema.laji.fi/context/taxon.jsonld';
 
+/** The licence every taxon answered carries, as the real API's taxa do (docs/api.md, "Taxa"). */
+export const INTELLECTUAL_RIGHTS = 'MZ.intellectualRightsCC-BY-4.0';
+
 /** The answer language: the `lang` parameter (validated by the route's schema), else Accept-Language. */
 export function languageOf(request: FastifyRequest): ResponseLanguage {
   const { lang } = (request.query ?? {}) as { lang?: unknown };
@@ -51,6 +54,7 @@ function shapeOne(
   source: Record<string, unknown>,
   language: ResponseLanguage,
   selected: ReadonlySet<string> | undefined,
+  licensed: boolean,
 ) {
   const out: Record<string, unknown> = {};
   for (const key in source) {
@@ -69,6 +73,7 @@ function shapeOne(
     const name = MULTI_LANG_NAMES[field];
     if (!selected || selected.has(name)) out[name] = source[field];
   }
+  if (licensed && (!selected || selected.has('intellectualRights'))) out.intellectualRights = INTELLECTUAL_RIGHTS;
   return out;
 }
 
@@ -82,7 +87,16 @@ export function shapeTaxon(
   language: ResponseLanguage,
   selection: FieldSelection = {},
 ): Record<string, unknown> {
-  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection));
+  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection), true);
+}
+
+/** A taxon as a version held it, inside a change record or a history: shaped, without the answer's licence. */
+export function shapeTaxonVersion(
+  taxon: object,
+  language: ResponseLanguage,
+  selection: FieldSelection = {},
+): Record<string, unknown> {
+  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection), false);
 }
 
 /** `shapeTaxon` for the taxa of one request, one at a time: the selection is read once for all. */
@@ -91,7 +105,7 @@ export function taxonShaper(
   selection: FieldSelection = {},
 ): (taxon: object) => Record<string, unknown> {
   const selected = selectedKeys(selection);
-  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected);
+  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected, true);
 }
 
 export function shapeTaxa(

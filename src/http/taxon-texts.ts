@@ -17,7 +17,7 @@ import type { Page } from '../service/page.ts';
 import type { PageSearch } from '../service/taxa-service.ts';
 import { createResponseCache } from './response-cache.ts';
 import { SerialisedAnswer } from './route-schema.ts';
-import { taxonShaper } from './shape.ts';
+import { TAXON_CONTEXT, taxonShaper } from './shape.ts';
 import type { ResponseLanguage } from './translate.ts';
 
 /** default bound of the kept texts, in bytes (some 6,000 full taxa) */
@@ -89,7 +89,11 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
       // Nothing kept: one `JSON.stringify` of the whole page is faster than one per taxon.
       const page = await search.taxa();
       return new SerialisedAnswer(
-        JSON.stringify({ ...page, results: page.results.map(taxonShaper(language, fields)) }),
+        JSON.stringify({
+          ...page,
+          results: page.results.map(taxonShaper(language, fields)),
+          '@context': TAXON_CONTEXT,
+        }),
       );
     },
   };
@@ -127,12 +131,16 @@ function writeSelectionKey(fields: FieldSelection): string {
 }
 
 const EMPTY_RESULTS = '"results":[]}';
+const CONTEXT_TEXT = `,"@context":${JSON.stringify(TAXON_CONTEXT)}}`;
 
-/** `JSON.stringify({ ...page, results })` from the texts of the results (`results` is the envelope's last key). */
+/**
+ * `JSON.stringify({ ...page, results, '@context': TAXON_CONTEXT })` from the texts of the results
+ * (`results` is the envelope's last key).
+ */
 function pageText(page: Page<unknown>, results: string[]): string {
   const envelope = JSON.stringify({ ...page, results: [] });
   if (!envelope.endsWith(EMPTY_RESULTS))
     throw new Error(`taxon texts: a page envelope not ending with its results: ${envelope}`);
-  // The envelope less its closing `]}`, the texts, and the closing again.
-  return `${envelope.slice(0, -2)}${results.join(',')}]}`;
+  // The envelope less its closing `]}`, the texts, and the closing again with the context.
+  return `${envelope.slice(0, -2)}${results.join(',')}]${CONTEXT_TEXT}`;
 }

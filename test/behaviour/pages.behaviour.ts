@@ -180,6 +180,27 @@ export function pageBehaviour(client: Client) {
       expect(owls).toEqual(['MX.9020', 'MX.9021']);
     });
 
+    it('carries the JSON-LD context and each taxon its licence, as the real API answers', async () => {
+      const context = 'http://schema.laji.fi/context/taxon.jsonld';
+      const rights = 'MZ.intellectualRightsCC-BY-4.0';
+      for (const url of ['/taxa?pageSize=3', '/taxa/species?pageSize=3', '/taxa/MX.37600/species?pageSize=3']) {
+        const { body } = await client.get(url);
+        expect(body['@context'], url).toBe(context);
+        expect(Object.keys(body).at(-1), url).toBe('@context');
+        expect(body.results.length, url).toBe(3);
+        for (const taxon of body.results) expect(taxon.intellectualRights, url).toBe(rights);
+      }
+      const fox = await client.get('/taxa/MX.46587');
+      expect(fox.body).toMatchObject({ id: 'MX.46587', intellectualRights: rights, '@context': context });
+      const children = await client.get('/taxa/MX.51126/children');
+      expect(children.body.results.map((taxon: { intellectualRights?: string }) => taxon.intellectualRights)).toContain(
+        rights,
+      );
+      // A selection answers what it names, the licence when named.
+      const selected = await client.get('/taxa?id=MX.46587&selectedFields=id,intellectualRights');
+      expect(selected.body.results).toEqual([{ id: 'MX.46587', intellectualRights: rights }]);
+    });
+
     it('returns only the selected fields', async () => {
       const { body } = await client.get('/taxa?id=MX.46587&selectedFields=id,vernacularName,parent.genus.id');
       expect(body.results[0]).toEqual({
@@ -215,7 +236,7 @@ export function pageBehaviour(client: Client) {
     it('takes the answer language from lang before Accept-Language, on every route that translates', async () => {
       const en = { 'accept-language': 'en' };
       const fox = await client.get('/taxa/MX.46587?lang=fi&selectedFields=vernacularName', en);
-      expect(fox.body).toEqual({ vernacularName: 'kettu' });
+      expect(fox.body).toEqual({ vernacularName: 'kettu', '@context': 'http://schema.laji.fi/context/taxon.jsonld' });
       const page = await client.get('/taxa?lang=sv&id=MX.46587&selectedFields=vernacularName', en);
       expect(page.body.results).toEqual([{ vernacularName: 'rödräv' }]);
       const multi = await client.get('/taxa/MX.46587?lang=multi&selectedFields=vernacularName', en);

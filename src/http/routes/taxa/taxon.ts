@@ -23,11 +23,8 @@ export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, 
     },
     handler: async (request) => {
       const fields = selectionOf(request.query);
-      return shapeTaxon(
-        await taxa.get(request.query.checklistVersion, request.params.id, fields),
-        languageOf(request),
-        fields,
-      );
+      const taxon = await taxa.get(request.query.checklistVersion, request.params.id, fields);
+      return { ...shapeTaxon(taxon, languageOf(request), fields), '@context': TAXON_CONTEXT };
     },
   });
 
