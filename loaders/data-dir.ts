@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import { type Habitat, HABITATS_FILE, habitatProblems } from './habitats.ts';
 import { firstInvalidUtf8, withoutBom } from './ndjson.ts';
 import type { DataProblem } from './problems.ts';
 
@@ -21,6 +22,7 @@ const localized = z.object({ fi: z.string().optional(), sv: z.string().optional(
 const groupsSchema = z.array(
   z.object({ id: z.string().min(1), name: localized, hasSubGroup: z.array(z.string()).optional() }),
 );
+const habitatsSchema = z.array(z.looseObject({ id: z.string().min(1), parent: z.string().min(1).optional() }));
 const versionsSchema = z.array(
   z.looseObject({ id: z.string().min(1), versionName: localized.optional(), versionDate: z.string().optional() }),
 );
@@ -33,6 +35,8 @@ export interface DataDirectory {
   versionFiles: Map<string, string>;
   /** whether the informal groups file was read and valid (if not, no taxon's groups are checked) */
   groupsRead: boolean;
+  /** the habitat hierarchy (`habitats.json`, optional: without it a habitat stands for itself alone) */
+  habitats: Habitat[];
 }
 
 /** The text of a small JSON file: a byte-order mark skipped, UTF-8 required. */
@@ -156,7 +160,14 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
     files = (await readdir(dir)).sort();
   } catch (error) {
     problems.push({ file: dir, message: `cannot read the data directory: ${(error as Error).message}` });
-    return { dir, informalTaxonGroups: [], checklistVersions: [], versionFiles: new Map(), groupsRead: false };
+    return {
+      dir,
+      informalTaxonGroups: [],
+      checklistVersions: [],
+      versionFiles: new Map(),
+      groupsRead: false,
+      habitats: [],
+    };
   }
   if (!files.includes(GROUPS_FILE)) problems.push({ file: GROUPS_FILE, message: 'missing file' });
   const read = await readJsonFile(dir, GROUPS_FILE, groupsSchema, problems);
@@ -167,5 +178,9 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
   const known = new Set<string>([...KNOWN_VERSIONS, ...declared.map((v) => v.id)]);
   const versionFiles = findVersionFiles(files, known, problems);
   const checklistVersions = [...versionFiles.keys()].map((id) => declared.find((v) => v.id === id) ?? { id });
-  return { dir, informalTaxonGroups, checklistVersions, versionFiles, groupsRead };
+  const habitats = ((await readJsonFile(dir, HABITATS_FILE, habitatsSchema, problems)) ?? []).map(({ id, parent }) =>
+    parent === undefined ? { id } : { id, parent },
+  );
+  problems.push(...habitatProblems(habitats));
+  return { dir, informalTaxonGroups, checklistVersions, versionFiles, groupsRead, habitats };
 }

@@ -12,6 +12,7 @@ import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
 import { SortRanks } from './sort-ranks.ts';
+import { HabitatHierarchy } from './habitats.ts';
 
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
 
@@ -133,6 +134,25 @@ function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: num
   if (groups.length > 0) doc.informalTaxonGroups = [...groups];
 }
 
+const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
+
+/**
+ * The facts the real API filters on, read from the taxon's own fields: whether it has media,
+ * descriptions, barcode records and a red-list evaluation, and the search strings of its habitats
+ * (`HabitatHierarchy`). The flags are set either way, so that `false` finds the taxa without.
+ */
+function describeContents(doc: TaxonDocument, habitats: HabitatHierarchy): void {
+  doc.hasMultimedia = hasItems(doc.multimedia);
+  doc.hasDescriptions = hasItems(doc.descriptions);
+  doc.hasBold = typeof doc.bold === 'object' && doc.bold !== null && Object.keys(doc.bold).length > 0;
+  doc.hasLatestRedListEvaluation = doc.latestRedListEvaluation !== undefined;
+  if (doc.primaryHabitat === undefined && doc.secondaryHabitats === undefined) return;
+  const primary = habitats.searchStrings([doc.primaryHabitat]);
+  const any = habitats.searchStrings([doc.primaryHabitat, ...(doc.secondaryHabitats ?? [])]);
+  if (primary.length > 0) doc.primaryHabitatSearchStrings = primary as string[];
+  if (any.length > 0) doc.anyHabitatSearchStrings = any as string[];
+}
+
 function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
   const species = new Int32Array(docs.length);
   const finnish = new Int32Array(docs.length);
@@ -162,6 +182,7 @@ export function deriveDocuments(
   tree: TaxonTree,
   groups: InformalTaxonGroup[],
   ranks: SortRanks = new SortRanks(),
+  habitats: HabitatHierarchy = new HabitatHierarchy(),
 ): TaxonDocument[] {
   const inherit = createGroupInheritance(groups);
   const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
@@ -173,6 +194,7 @@ export function deriveDocuments(
     const from = parent === -1 ? rootLineage : lineages[parent]!;
     const groups = inherit(from.groups, taxon.informalTaxonGroups);
     describe(docs[position]!, taxon, from, order + 1, groups);
+    describeContents(docs[position]!, habitats);
     // Only taxa with children pass a lineage on; leaves (most taxa) need none.
     if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, taxon, groups);
   });

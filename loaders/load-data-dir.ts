@@ -18,6 +18,7 @@ import { maxLineBytesFromEnv } from './ndjson.ts';
 import { readVersionFile, type TaxonLine } from './read-version.ts';
 import { buildTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
+import { HabitatHierarchy } from './habitats.ts';
 import { SortRanks } from './sort-ranks.ts';
 
 export interface LoadedVersion {
@@ -77,6 +78,7 @@ interface VersionContext {
   problems: DataProblem[];
   /** the alphabetical orders of the versions read before */
   ranks: SortRanks;
+  habitats: HabitatHierarchy;
 }
 
 async function loadVersion(
@@ -100,7 +102,10 @@ async function loadVersion(
   if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
-  return { version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.ranks) }, read };
+  return {
+    version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.ranks, context.habitats) },
+    read,
+  };
 }
 
 export async function loadDataDirectory(
@@ -115,7 +120,15 @@ export async function loadDataDirectory(
   const versions: LoadedVersion[] = [];
   const perVersion: VersionStats[] = [];
   const groups = directory.groupsRead ? directory.informalTaxonGroups : undefined;
-  const context: VersionContext = { dir, groups, progress, maxLineBytes, problems, ranks: new SortRanks() };
+  const context: VersionContext = {
+    dir,
+    groups,
+    progress,
+    maxLineBytes,
+    problems,
+    ranks: new SortRanks(),
+    habitats: new HabitatHierarchy(directory.habitats),
+  };
   const sharing = new ValueSharing();
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();

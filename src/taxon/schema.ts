@@ -306,6 +306,12 @@ export const DERIVED_KEYS = [
   'parent',
   'scientificNameSortRank',
   'finnishNameSortRank',
+  'hasMultimedia',
+  'hasDescriptions',
+  'hasBold',
+  'hasLatestRedListEvaluation',
+  'primaryHabitatSearchStrings',
+  'anyHabitatSearchStrings',
 ] as const;
 
 /** Sort ranks the loader adds to every indexed document; never returned to clients. */

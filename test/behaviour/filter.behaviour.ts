@@ -26,6 +26,35 @@ export function filterBehaviour(client: Client) {
       expect(await filter(body)).toEqual(['MX.46549']);
     });
 
+    it('finds the taxa of a habitat and of every narrower one by its search strings', async () => {
+      // Forests: two taxa of MKV.habitatM itself, two of dry heath forests (MKV.habitatMkk) below it.
+      const forests = ['MX.46587', 'MX.46549', 'MX.37812', 'MX.9056'];
+      expect(new Set(await filter({ anyHabitatSearchStrings: 'MKV.habitatM' }))).toEqual(new Set(forests));
+      expect(new Set(await filter({ primaryHabitatSearchStrings: 'MKV.habitatM' }))).toEqual(new Set(forests));
+      expect(await filter({ primaryHabitatSearchStrings: 'MKV.habitatMk' })).toEqual(['MX.37812', 'MX.9056']);
+      expect(await filter({ 'primaryHabitat.habitat': 'MKV.habitatM' })).toEqual(['MX.46587', 'MX.46549']);
+      // With its specific type, and the broader habitat with it.
+      expect(await filter({ anyHabitatSearchStrings: 'MKV.habitatK[MKV.habitatSpecificTypeV]' })).toEqual(['MX.28965']);
+      // Every taxon endangered in forests: one filter on the broad habitat.
+      const endangered = { 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnVU'] };
+      expect(await filter({ ...endangered, anyHabitatSearchStrings: 'MKV.habitatM' })).toEqual(['MX.46549']);
+      const { body } = await client.get('/taxa/MX.37812?selectedFields=primaryHabitatSearchStrings');
+      expect(body.primaryHabitatSearchStrings).toEqual(['MKV.habitatMkk', 'MKV.habitatMk', 'MKV.habitatM']);
+    });
+
+    it('filters on what a taxon has: media, descriptions, barcodes, a red-list evaluation', async () => {
+      expect(await filter({ hasMultimedia: true })).toEqual(['MX.28965']);
+      expect(await filter({ hasDescriptions: true })).toEqual(['MX.28965']);
+      expect(await filter({ hasLatestRedListEvaluation: true })).toEqual(['MX.28965']);
+      expect(await filter({ hasBold: true })).toEqual([]);
+      const all = (await client.post('/taxa?pageSize=0', {})).body.total;
+      for (const flag of ['hasMultimedia', 'hasDescriptions', 'hasLatestRedListEvaluation', 'hasBold']) {
+        const without = (await client.post('/taxa?pageSize=0', { [flag]: false })).body.total;
+        const withIt = (await client.post('/taxa?pageSize=0', { [flag]: true })).body.total;
+        expect(without + withIt, flag).toBe(all);
+      }
+    });
+
     it('negates with a leading !, keeping taxa that lack the field', async () => {
       expect(
         await filter({

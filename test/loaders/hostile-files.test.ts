@@ -116,6 +116,30 @@ describe('hostile data files', () => {
     ]);
   });
 
+  it('refuse a habitat hierarchy with an unknown parent, a duplicate or a cycle, each named once', async () => {
+    const habitats = [
+      { id: 'MKV.habitatM' },
+      { id: 'MKV.habitatMk', parent: 'MKV.habitatM' },
+      { id: 'MKV.habitatX', parent: 'MKV.habitatNone' },
+      { id: 'MKV.habitatA', parent: 'MKV.habitatB' },
+      { id: 'MKV.habitatB', parent: 'MKV.habitatA' },
+      { id: 'MKV.habitatC', parent: 'MKV.habitatA' },
+      { id: 'MKV.habitatS', parent: 'MKV.habitatS' },
+      { id: 'MKV.habitatM' },
+    ];
+    const dir = await fixtureCopy({ 'habitats.json': JSON.stringify(habitats), 'MR.424.ndjson': null });
+    expect((await problemsOf(dir)).map(formatProblem)).toEqual([
+      'habitats.json (MKV.habitatM): duplicate habitat id',
+      "habitats.json (MKV.habitatX): unknown parent habitat 'MKV.habitatNone'",
+      'habitats.json (MKV.habitatA): cycle of parents: MKV.habitatA → MKV.habitatB → MKV.habitatA',
+      'habitats.json (MKV.habitatS): cycle of parents: MKV.habitatS → MKV.habitatS',
+    ]);
+    const malformed = await fixtureCopy({ 'habitats.json': '[{"id": ""}]', 'MR.424.ndjson': null });
+    expect((await problemsOf(malformed)).map(formatProblem)).toEqual([
+      expect.stringMatching(/^habitats\.json: \/0\/id: /),
+    ]);
+  });
+
   it('name a directory where a file belongs, once, without follow-on problems', async () => {
     const dir = await fixtureCopy({ 'informal-taxon-groups.json': null });
     await mkdir(`${dir}/informal-taxon-groups.json`);
