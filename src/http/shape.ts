@@ -47,10 +47,19 @@ const MULTI_LANG_NAMES = Object.fromEntries(MULTI_LANG_FIELDS.map((field) => [fi
   string
 >;
 
+/** How the legacy interface (`/v0`) shapes taxa differently from the current one. */
+export interface ShapeOptions {
+  /** a value missing in the answer language falls back to another (default true) */
+  fallback?: boolean;
+  /** the untranslated `<field>MultiLang` copies of the name fields (default true; the legacy interface has none) */
+  multiLangCopies?: boolean;
+}
+
 function shapeOne(
   source: Record<string, unknown>,
   language: ResponseLanguage,
   selected: ReadonlySet<string> | undefined,
+  { fallback = true, multiLangCopies = true }: ShapeOptions = {},
 ) {
   const out: Record<string, unknown> = {};
   for (const key in source) {
@@ -60,10 +69,11 @@ function shapeOne(
       shaping === 'share'
         ? source[key]
         : shaping !== undefined
-          ? translateByPlan(source[key], shaping, language)
-          : translate(source[key], language);
+          ? translateByPlan(source[key], shaping, language, fallback)
+          : translate(source[key], language, fallback);
     if (value !== undefined) out[key] = value;
   }
+  if (!multiLangCopies) return out;
   for (const field of MULTI_LANG_FIELDS) {
     if (source[field] === undefined) continue;
     const name = MULTI_LANG_NAMES[field];
@@ -89,9 +99,10 @@ export function shapeTaxon(
 export function taxonShaper(
   language: ResponseLanguage,
   selection: FieldSelection = {},
+  options: ShapeOptions = {},
 ): (taxon: object) => Record<string, unknown> {
   const selected = selectedKeys(selection);
-  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected);
+  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected, options);
 }
 
 export function shapeTaxa(
