@@ -16,12 +16,12 @@ import { createVersions } from '../service/versions.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
 import {
   answerClientError,
+  errorBodyOf,
   registerErrorHandling,
   registerHostCheck,
   registerMethodNotAllowed,
   toAppError,
 } from './error-handler.ts';
-import { errorAnswer } from './error-answer.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
@@ -36,6 +36,7 @@ import { taxaPageRoutes } from './routes/taxa/pages.ts';
 import { taxonRoutes } from './routes/taxa/taxon.ts';
 import { taxaTreeRoutes } from './routes/taxa/tree.ts';
 import { createTaxonTexts, DEFAULT_TAXON_TEXTS_BYTES } from './taxon-texts.ts';
+import { legacyRoutes } from './v0/routes.ts';
 
 export interface AppDependencies {
   engine: SearchEngine;
@@ -59,12 +60,12 @@ const MAX_PARAM_LENGTH = 100;
 export const FASTIFY_OPTIONS = {
   bodyLimit: 1024 * 1024,
   // Errors Fastify raises before routing (a malformed URL) get the same error object.
-  frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known =
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? new AppError('URI_TOO_LONG', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`)
         : (toAppError(error) ?? new AppError('BAD_REQUEST', error.message));
-    reply.status(known.statusCode).send(errorAnswer(known));
+    reply.status(known.statusCode).send(errorBodyOf(request.url, known));
   },
   // Node would answer an HTTP/1.1 request without Host with a bare 400; `registerHostCheck`
   // answers it with the error object instead.
@@ -140,6 +141,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
     search,
     cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
   });
+  await app.register(legacyRoutes, { taxa, search, engine });
   await app.register(healthRoutes, { engine });
   await registerOpenApiRoutes(app);
   registerMethodNotAllowed(app, routes);

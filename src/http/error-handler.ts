@@ -8,6 +8,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { errorAnswer } from './error-answer.ts';
+import { legacyErrorAnswer } from './v0/error-object.ts';
+import { isLegacyUrl } from './v0/prefix.ts';
 import { TooManyBucketsError } from '../index/engine.ts';
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
@@ -39,6 +41,11 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
   return undefined;
 }
 
+/** The error object of `error` for a request to `url`: the legacy interface's under `/v0`, else the current one. */
+export function errorBodyOf(url: string, error: AppError, pathParameters?: unknown): object {
+  return isLegacyUrl(url) ? legacyErrorAnswer(error, pathParameters) : errorAnswer(error, pathParameters);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(error);
@@ -50,15 +57,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         else request.log.info(known.message);
         if (!reply.hasHeader('Retry-After')) reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       }
-      return reply.status(known.statusCode).send(errorAnswer(known, request.params));
+      return reply.status(known.statusCode).send(errorBodyOf(request.url, known, request.params));
     }
     request.log.error({ err: error }, 'unhandled error');
     const internal = new AppError('INTERNAL_ERROR', 'Internal error');
-    return reply.status(500).send(errorAnswer(internal));
+    return reply.status(500).send(errorBodyOf(request.url, internal));
   });
   app.setNotFoundHandler((request, reply) => {
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.status(404).send(errorAnswer(error));
+    return reply.status(404).send(errorBodyOf(request.url, error));
   });
 }
 

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError, pointerToken, type Issue } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
 import { legacyParameterIssues } from './legacy-parameters.ts';
+import { isLegacyUrl } from './v0/prefix.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,13 +49,14 @@ function parameterNames(schema: z.ZodType): ReadonlySet<string> | undefined {
  * (`pageSize` over the maximum is a 400) is answered as it is. A body schema is documentation
  * only: the filter body is read by `src/query/filter-body.ts`, which names each unknown key.
  */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart, url }) => {
   const part = PART_OF[httpPart ?? ''];
   if (part === undefined) return (data) => ({ value: data });
   // Requests repeat the same few query strings: a valid one's result is kept (frozen, as every
   // request that repeats it shares it) under its text; refusals are worked out again each time.
   const valid = new LRUCache<string, { value: unknown }>({ max: KEPT_VALID_PARTS });
-  const taken = part === 'query' ? parameterNames(schema) : undefined;
+  // The legacy routes take the legacy names themselves, and ignore others as the legacy interface did.
+  const taken = part === 'query' && !isLegacyUrl(url) ? parameterNames(schema) : undefined;
   return (data) => {
     const key = partKey(data);
     const kept = key === undefined ? undefined : valid.get(key);

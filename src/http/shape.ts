@@ -50,11 +50,24 @@ const MULTI_LANG_NAMES = Object.fromEntries(MULTI_LANG_FIELDS.map((field) => [fi
   string
 >;
 
+/** How the legacy interface (`/v0`) shapes taxa differently from the current one. */
+export interface ShapeOptions {
+  /** a value missing in the answer language falls back to another (default true) */
+  fallback?: boolean;
+  /** the untranslated `<field>MultiLang` copies of the name fields (default true; the legacy interface has none) */
+  multiLangCopies?: boolean;
+  /**
+   * the licence of the answer (`INTELLECTUAL_RIGHTS`, default true; the legacy interface's taxa and
+   * the versions' documents inside change records have none)
+   */
+  licensed?: boolean;
+}
+
 function shapeOne(
   source: Record<string, unknown>,
   language: ResponseLanguage,
   selected: ReadonlySet<string> | undefined,
-  licensed: boolean,
+  { fallback = true, multiLangCopies = true, licensed = true }: ShapeOptions = {},
 ) {
   const out: Record<string, unknown> = {};
   for (const key in source) {
@@ -64,14 +77,16 @@ function shapeOne(
       shaping === 'share'
         ? source[key]
         : shaping !== undefined
-          ? translateByPlan(source[key], shaping, language)
-          : translate(source[key], language);
+          ? translateByPlan(source[key], shaping, language, fallback)
+          : translate(source[key], language, fallback);
     if (value !== undefined) out[key] = value;
   }
-  for (const field of MULTI_LANG_FIELDS) {
-    if (source[field] === undefined) continue;
-    const name = MULTI_LANG_NAMES[field];
-    if (!selected || selected.has(name)) out[name] = source[field];
+  if (multiLangCopies) {
+    for (const field of MULTI_LANG_FIELDS) {
+      if (source[field] === undefined) continue;
+      const name = MULTI_LANG_NAMES[field];
+      if (!selected || selected.has(name)) out[name] = source[field];
+    }
   }
   if (licensed && (!selected || selected.has('intellectualRights'))) out.intellectualRights = INTELLECTUAL_RIGHTS;
   return out;
@@ -87,7 +102,7 @@ export function shapeTaxon(
   language: ResponseLanguage,
   selection: FieldSelection = {},
 ): Record<string, unknown> {
-  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection), true);
+  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection));
 }
 
 /** A taxon as a version held it, inside a change record or a history: shaped, without the answer's licence. */
@@ -96,16 +111,17 @@ export function shapeTaxonVersion(
   language: ResponseLanguage,
   selection: FieldSelection = {},
 ): Record<string, unknown> {
-  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection), false);
+  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection), { licensed: false });
 }
 
 /** `shapeTaxon` for the taxa of one request, one at a time: the selection is read once for all. */
 export function taxonShaper(
   language: ResponseLanguage,
   selection: FieldSelection = {},
+  options: ShapeOptions = {},
 ): (taxon: object) => Record<string, unknown> {
   const selected = selectedKeys(selection);
-  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected, true);
+  return (taxon) => shapeOne(taxon as Record<string, unknown>, language, selected, options);
 }
 
 export function shapeTaxa(

@@ -30,35 +30,38 @@ function isLocalized(value: object): value is Partial<Record<Language, string | 
   return keys > 0;
 }
 
-function pickLanguage(value: Partial<Record<Language, string | string[]>>, language: Language) {
-  for (const candidate of [language, ...FALLBACK]) {
+function pickLanguage(value: Partial<Record<Language, string | string[]>>, language: Language, fallback: boolean) {
+  for (const candidate of fallback ? [language, ...FALLBACK] : [language]) {
     const text = value[candidate];
     if (text !== undefined && text !== '' && !(Array.isArray(text) && text.length === 0)) return text;
   }
   return undefined;
 }
 
-function translateArray(value: Json[], language: Language): Json[] {
+function translateArray(value: Json[], language: Language, fallback: boolean): Json[] {
   // Lists of plain values (ancestor ids, statuses) need no copy: nothing in them translates.
   if (value.every((item) => typeof item !== 'object' || item === null)) return value;
-  return value.map((item) => translateValue(item, language));
+  return value.map((item) => translateValue(item, language, fallback));
 }
 
-function translateValue(value: Json, language: Language): Json {
+function translateValue(value: Json, language: Language, fallback: boolean): Json {
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return translateArray(value, language);
-  if (isLocalized(value)) return pickLanguage(value, language);
+  if (Array.isArray(value)) return translateArray(value, language, fallback);
+  if (isLocalized(value)) return pickLanguage(value, language, fallback);
   const out: Record<string, Json> = {};
   for (const key in value) {
-    const translated = translateValue((value as Record<string, Json>)[key], language);
+    const translated = translateValue((value as Record<string, Json>)[key], language, fallback);
     if (translated !== undefined) out[key] = translated;
   }
   return out;
 }
 
-/** A translated copy (sharing untouched lists of plain values); the input is never changed. */
-export function translate(value: Json, language: ResponseLanguage): Json {
-  return language === 'multi' ? value : translateValue(value, language);
+/**
+ * A translated copy (sharing untouched lists of plain values); the input is never changed.
+ * `fallback` false (the legacy `langFallback=false`): a value missing in `language` stays missing.
+ */
+export function translate(value: Json, language: ResponseLanguage, fallback = true): Json {
+  return language === 'multi' ? value : translateValue(value, language, fallback);
 }
 
 /**
@@ -66,15 +69,20 @@ export function translate(value: Json, language: ResponseLanguage): Json {
  * documents are frozen, so sharing is safe). Fields the schema does not know are translated the
  * generic way, so a localized value in them is still answered in one language.
  */
-export function translateByPlan(value: Json, plan: TranslationPlan | true, language: ResponseLanguage): Json {
+export function translateByPlan(
+  value: Json,
+  plan: TranslationPlan | true,
+  language: ResponseLanguage,
+  fallback = true,
+): Json {
   if (language === 'multi' || typeof value !== 'object' || value === null) return value;
-  if (plan === true) return translateValue(value, language);
-  if (Array.isArray(value)) return value.map((item) => translateByPlan(item, plan, language));
+  if (plan === true) return translateValue(value, language, fallback);
+  if (Array.isArray(value)) return value.map((item) => translateByPlan(item, plan, language, fallback));
   const out: Record<string, Json> = {};
   for (const key in value) {
     const child = (value as Record<string, Json>)[key];
     const childPlan = Object.hasOwn(plan, key) ? plan[key] : undefined;
-    const translated = childPlan === undefined ? child : translateByPlan(child, childPlan, language);
+    const translated = childPlan === undefined ? child : translateByPlan(child, childPlan, language, fallback);
     if (translated !== undefined) out[key] = translated;
   }
   return out;

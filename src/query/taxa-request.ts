@@ -110,6 +110,31 @@ export function compileChildren(
   return unpaged(and.build(clauses), fields, sort);
 }
 
+/**
+ * The children of each of `parents` at once (a level of a tree, `maxLevel` of the legacy routes),
+ * as `compileChildren` finds them for one. Each hit also carries its `id` and the parent field it
+ * was found by (`parentField`), whatever the selection, so that it can be put under its parent.
+ */
+export function compileChildrenOf(
+  parents: readonly string[],
+  includeHidden: boolean,
+  fields: FieldSelection,
+  filter?: FilterNode,
+  sort: SortOrder = DEFAULT_SORT,
+): { body: SearchBody; parentField: 'isPartOf' | 'isPartOfNonHidden' } {
+  const parentField = includeHidden ? 'isPartOf' : 'isPartOfNonHidden';
+  const parentClause =
+    parents.length === 1 ? term.build(parentField, parents[0]!) : terms.build(parentField, [...parents]);
+  const clauses = [parentClause, ...scopeClauses({ includeHidden }), ...(filter ? [filter] : [])];
+  const body = unpaged(and.build(clauses), fields, sort);
+  const source = body._source as { includes?: string[]; excludes?: string[] };
+  body._source = {
+    ...(source.includes ? { includes: [...new Set([...source.includes, 'id', parentField])] } : {}),
+    excludes: (source.excludes ?? []).filter((field) => field !== parentField),
+  };
+  return { body, parentField };
+}
+
 /** The given ancestors, root first (taxonomic order is pre-order, so ancestors sort root down). */
 export function compileTaxaByIds(idList: string[], fields: FieldSelection, filter?: FilterNode): SearchBody {
   return unpaged(and.build([ids.build(idList), ...(filter ? [filter] : [])]), fields);

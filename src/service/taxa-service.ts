@@ -12,6 +12,7 @@ import type { SortOrder } from '../query/sort.ts';
 import type { FieldSelection } from '../query/source.ts';
 import {
   compileChildren,
+  compileChildrenOf,
   compileLineageOf,
   compileTaxaAggregate,
   compileTaxaByIds,
@@ -146,6 +147,39 @@ export function createTaxaService({ versions }: { versions: Versions }) {
      */
     speciesOf(version: string, id: string, request: TaxaPageRequest): PageSearch {
       return pages(version, { ...request, scope: { ...request.scope, parentTaxonId: id, speciesOnly: true } });
+    },
+
+    /**
+     * The children of `id`, and theirs, `levels` levels down (the legacy `maxLevel`): one search a
+     * level, each taxon's children in the order asked, by the id of their parent. A taxon's
+     * children are found as `children` finds them; the filter applies to every level.
+     */
+    async childLevels(
+      version: string,
+      id: string,
+      levels: number,
+      includeHidden: boolean,
+      fields: FieldSelection,
+      filter?: FilterNode,
+      sort?: SortOrder,
+    ): Promise<Map<string, TaxonDocument[]>> {
+      await lineageOf(version, id);
+      const byParent = new Map<string, TaxonDocument[]>();
+      let parents = [id];
+      for (let level = 0; level < levels && parents.length > 0; level++) {
+        const { body, parentField } = compileChildrenOf(parents, includeHidden, fields, filter, sort);
+        const found = sources(await searchTaxa(version, body));
+        parents = [];
+        for (const child of found) {
+          // The parent field was asked for the grouping only: the answer does not carry it.
+          const { [parentField]: parent, ...taxon } = child;
+          const siblings = byParent.get(parent!) ?? [];
+          if (siblings.length === 0) byParent.set(parent!, siblings);
+          siblings.push(taxon as TaxonDocument);
+          parents.push(child.id);
+        }
+      }
+      return byParent;
     },
 
     async assertTaxon(version: string, id: string): Promise<void> {

@@ -10,6 +10,7 @@ import { changesBehaviour } from './changes.behaviour.ts';
 import { errorBehaviour } from './errors.behaviour.ts';
 import { filterBehaviour } from './filter.behaviour.ts';
 import { groupBehaviour } from './groups.behaviour.ts';
+import { legacyBehaviour } from './legacy.behaviour.ts';
 import { pageBehaviour } from './pages.behaviour.ts';
 import { searchBehaviour } from './search.behaviour.ts';
 import { treeBehaviour } from './tree.behaviour.ts';
@@ -68,6 +69,7 @@ export function defineBehaviourSuite(
     groupBehaviour(client);
     errorBehaviour(client);
     searchBehaviour(client);
+    legacyBehaviour(client);
   });
 }
 

@@ -28,6 +28,21 @@ describe('access tokens', () => {
     });
   });
 
+  it('asks the legacy routes for the same tokens (personToken or access_token), refusing with the legacy error object', async () => {
+    const refused = await built.app.inject({ method: 'GET', url: '/v0/taxa/MX.46587' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect(refused.json()).toEqual({
+      error: { statusCode: 401, name: 'Error', message: 'An access token is required', code: 'UNAUTHORIZED' },
+    });
+    const wrong = await built.app.inject({ method: 'GET', url: '/v0/taxa/search?query=kettu&personToken=nope' });
+    expect(wrong.json().error.message).toBe('The access token is not valid');
+    for (const url of ['/v0/taxa/MX.46587?personToken=secret-1', '/v0/taxa/search?query=kettu&access_token=secret-2'])
+      expect((await built.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    // the legacy Swagger document is open, as /openapi is
+    expect((await built.app.inject({ method: 'GET', url: '/v0/swagger.json' })).statusCode).toBe(200);
+  });
+
   it('refuses a wrong token', async () => {
     const response = await built.app.inject({ method: 'GET', url: '/taxa?access_token=nope' });
     expect(response.statusCode).toBe(401);

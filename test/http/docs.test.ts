@@ -31,4 +31,13 @@ describe('GET /docs', () => {
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.0');
   });
+
+  it('serves a valid Swagger 2.0 document of the legacy interface', async () => {
+    const document = (await built.app.inject({ method: 'GET', url: '/v0/swagger.json' })).json();
+    const validator = new Validator();
+    const result = await validator.validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('2.0');
+  });
 });

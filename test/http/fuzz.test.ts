@@ -175,47 +175,84 @@ function operationsOf(document: { paths: Record<string, Record<string, any>> }):
   );
 }
 
+/** The legacy interface's Swagger 2.0 operations in the shape above (its parameters carry their types themselves). */
+function legacyOperationsOf(document: { basePath: string; paths: Record<string, Record<string, any>> }): Operation[] {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      method: method.toUpperCase() as 'GET' | 'POST',
+      path: `${document.basePath}${path}`,
+      parameters: (operation.parameters ?? []).map(
+        ({ name, in: where, type, enum: values, minimum, maximum }: any) => ({
+          name,
+          in: where,
+          schema: { type, enum: type === 'boolean' ? ['true', 'false'] : values, minimum, maximum },
+        }),
+      ),
+      bodyKeys: [],
+    })),
+  );
+}
+
+/** Whatever the requests: never a 5xx, every 4xx the error object `expectErrorObject` checks, every answer in time. */
+async function fuzz(
+  app: FastifyInstance,
+  operations: Operation[],
+  expectErrorObject: (error: any, where: string) => void,
+) {
+  const requests = fc.constantFrom(...operations).chain(requestFor);
+  const statuses = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(requests, async ({ method, url, body }) => {
+      const started = performance.now();
+      const response = await app.inject({
+        method,
+        url,
+        ...(body ? { payload: body.payload, headers: { 'content-type': body.contentType } } : {}),
+      });
+      const took = performance.now() - started;
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      const where = `${method} ${url.slice(0, 300)} ${body?.payload.slice(0, 300) ?? ''} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+      expect(response.statusCode, where).toBeLessThan(500);
+      expect(took, where).toBeLessThan(ANSWER_MS);
+      if (response.statusCode >= 400) expectErrorObject(response.json(), where);
+    }),
+    { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
+  );
+  // The requests reach the handlers as well as the validation: answers and refusals both.
+  expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
+  expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(3);
+}
+
 describe('every route of the OpenAPI document, fuzzed', () => {
   let app: FastifyInstance;
   let operations: Operation[];
+  let legacyOperations: Operation[];
   beforeAll(async () => {
     ({ app } = await buildTestApp());
     operations = operationsOf((await app.inject({ method: 'GET', url: '/openapi' })).json());
+    legacyOperations = legacyOperationsOf((await app.inject({ method: 'GET', url: '/v0/swagger.json' })).json());
   });
   afterAll(async () => app.close());
 
   it('covers every route of the document', () => {
     expect(operations.length).toBeGreaterThanOrEqual(30);
     expect(operations.filter((o) => o.method === 'POST').every((o) => o.bodyKeys.length > 100)).toBe(true);
+    expect(legacyOperations).toHaveLength(9);
   });
 
   it('never answers a 5xx, answers every 4xx with the error object, and answers in time', async () => {
-    const requests = fc.constantFrom(...operations).chain(requestFor);
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(requests, async ({ method, url, body }) => {
-        const started = performance.now();
-        const response = await app.inject({
-          method,
-          url,
-          ...(body ? { payload: body.payload, headers: { 'content-type': body.contentType } } : {}),
-        });
-        const took = performance.now() - started;
-        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-        const where = `${method} ${url.slice(0, 300)} ${body?.payload.slice(0, 300) ?? ''} → ${response.statusCode} ${response.body.slice(0, 300)}`;
-        expect(response.statusCode, where).toBeLessThan(500);
-        expect(took, where).toBeLessThan(ANSWER_MS);
-        if (response.statusCode >= 400) {
-          const error = response.json();
-          expect(typeof error.errorCode, where).toBe('string');
-          expect(typeof error.message, where).toBe('string');
-          expect(Object.keys(error.localized).sort(), where).toEqual(['en', 'fi', 'sv']);
-        }
-      }),
-      { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: false },
-    );
-    // The requests reach the handlers as well as the validation: answers and refusals both.
-    expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
-    expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThanOrEqual(3);
+    await fuzz(app, operations, (error, where) => {
+      expect(typeof error.errorCode, where).toBe('string');
+      expect(typeof error.message, where).toBe('string');
+      expect(Object.keys(error.localized).sort(), where).toEqual(['en', 'fi', 'sv']);
+    });
+  }, 60_000);
+
+  it('the same for every route of the legacy Swagger 2.0 document, with the legacy error object', async () => {
+    await fuzz(app, legacyOperations, (error, where) => {
+      expect(Object.keys(error), where).toEqual(['error']);
+      expect(typeof error.error.statusCode, where).toBe('number');
+      expect(typeof error.error.message, where).toBe('string');
+    });
   }, 60_000);
 });

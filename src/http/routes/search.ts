@@ -32,10 +32,12 @@ export function searchParamsOf(query: SearchQuery): NameSearchParams {
   };
 }
 
-interface HitContext {
+export interface HitContext {
   language: ResponseLanguage;
   groups: InformalTaxonGroup[];
   selected?: Set<string>;
+  /** a name missing in the language falls back to another (default true; the legacy `langFallback`) */
+  fallback?: boolean;
 }
 
 function informalGroupsOf(ids: readonly string[] | undefined, context: HitContext) {
@@ -43,7 +45,7 @@ function informalGroupsOf(ids: readonly string[] | undefined, context: HitContex
   const wanted = new Set(ids);
   return context.groups
     .filter((g) => wanted.has(g.id))
-    .map((g) => ({ id: g.id, name: translate(g.name, context.language) }));
+    .map((g) => ({ id: g.id, name: translate(g.name, context.language, context.fallback) }));
 }
 
 /** A hit in the shape of docs/api.md ("Name search"), empty optional fields left out. */
@@ -59,7 +61,10 @@ export function hitOf({ entry, matchType, similarity }: NameMatchHit, context: H
     cursiveName: entry.cursiveName ?? false,
     finnish: entry.finnish,
     species: entry.species,
-    vernacularName: entry.vernacularName === undefined ? undefined : translate(entry.vernacularName, context.language),
+    vernacularName:
+      entry.vernacularName === undefined
+        ? undefined
+        : translate(entry.vernacularName, context.language, context.fallback),
     informalGroups: informalGroupsOf(entry.informalTaxonGroups, context),
     kingdomScientificName: entry.kingdomScientificName,
     type: `${matchType.toLowerCase()}Matches`,

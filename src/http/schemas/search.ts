@@ -17,7 +17,7 @@ export const MAX_SEARCH_LIMIT = 1000;
 
 const MATCH_TYPE_NAMES = ['exact', 'partial', 'likely'] as const;
 
-const matchTypes = commaList
+export const matchTypesParam = commaList
   .refine(
     (list) => list.length > 0 && list.every((t) => (MATCH_TYPE_NAMES as readonly string[]).includes(t.toLowerCase())),
     {
@@ -27,18 +27,29 @@ const matchTypes = commaList
   .transform((list) => [...new Set(list.map((t) => t.toUpperCase() as MatchType))])
   .optional();
 
+export const queryParam = z
+  .string({ error: 'is required' })
+  .min(1, 'must not be empty')
+  .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`);
+
+export const limitParam = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .min(1)
+  .max(MAX_SEARCH_LIMIT)
+  .default(DEFAULT_SEARCH_LIMIT);
+
+/** Languages of the matching names (`fi,sv`); scientific names have none and are not affected. */
+export const languagesParam = commaList
+  .refine((list) => list.every((l) => /^[a-z]{2,3}$/.test(l)), {
+    message: 'must be a comma-separated list of language codes',
+  })
+  .optional();
+
 export const searchQuery = z.object({
   ...languageQuery,
-  query: z
-    .string({ error: 'is required' })
-    .min(1, 'must not be empty')
-    .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be an integer')
-    .min(1)
-    .max(MAX_SEARCH_LIMIT)
-    .default(DEFAULT_SEARCH_LIMIT),
+  query: queryParam,
+  limit: limitParam,
   checklist: commaList
     .refine((list) => list.length > 0, { message: 'must name at least one checklist' })
     .default(['MR.1']),
@@ -46,12 +57,8 @@ export const searchQuery = z.object({
   taxonSets: listFilterParam,
   informalTaxonGroups: listFilterParam,
   nameTypes: listFilterParam,
-  languages: commaList
-    .refine((list) => list.every((l) => /^[a-z]{2,3}$/.test(l)), {
-      message: 'must be a comma-separated list of language codes',
-    })
-    .optional(),
-  matchType: matchTypes,
+  languages: languagesParam,
+  matchType: matchTypesParam,
   includeHidden: booleanParam(false),
   species: optionalBooleanParam,
   finnish: optionalBooleanParam,
