@@ -87,3 +87,27 @@ export function groupHierarchy(groups: InformalTaxonGroup[]): GroupHierarchy {
     },
   };
 }
+
+const ROOT_DOWN = new WeakMap<readonly InformalTaxonGroup[], readonly InformalTaxonGroup[]>();
+
+/**
+ * The groups from the roots down, each followed by its subgroups (depth first, in catalog and
+ * `hasSubGroup` order): the order a taxon's groups are answered in, its broadest group first.
+ * Made once per catalog.
+ */
+export function groupsRootDown(groups: readonly InformalTaxonGroup[]): readonly InformalTaxonGroup[] {
+  let ordered = ROOT_DOWN.get(groups);
+  if (ordered === undefined) {
+    const byId = new Map(groups.map((g) => [g.id, g]));
+    const subgroupIds = new Set(groups.flatMap((g) => g.hasSubGroup ?? []));
+    const seen = new Set<InformalTaxonGroup>();
+    const visit = (group: InformalTaxonGroup): InformalTaxonGroup[] => {
+      if (seen.has(group)) return [];
+      seen.add(group);
+      return [group, ...(group.hasSubGroup ?? []).flatMap((id) => (byId.has(id) ? visit(byId.get(id)!) : []))];
+    };
+    ordered = groups.filter((g) => !subgroupIds.has(g.id)).flatMap(visit);
+    ROOT_DOWN.set(groups, ordered);
+  }
+  return ordered;
+}

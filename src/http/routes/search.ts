@@ -5,6 +5,7 @@ import type { SearchEngine } from '../../index/engine.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
 import type { NameSearchParams } from '../../query/name-search.ts';
 import { MATCH_TYPES } from '../../search/match-kinds.ts';
+import { groupsRootDown } from '../../service/catalog-service.ts';
 import type { NameMatchHit, SearchService } from '../../service/search-service.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 import { createResponseCache } from '../response-cache.ts';
@@ -43,7 +44,7 @@ export interface HitContext {
 function informalGroupsOf(ids: readonly string[] | undefined, context: HitContext) {
   if (!ids?.length) return undefined;
   const wanted = new Set(ids);
-  return context.groups
+  return groupsRootDown(context.groups)
     .filter((g) => wanted.has(g.id))
     .map((g) => ({ id: g.id, name: translate(g.name, context.language, context.fallback) }));
 }
