@@ -327,13 +327,15 @@ export function pageBehaviour(client: Client) {
     it('serves descriptions and media as lists', async () => {
       const descriptions = await client.get('/taxa/MX.28965/descriptions', { 'accept-language': 'fi' });
       expect(descriptions.body.results[0].groups[0].title).toBe('Tuntomerkit');
-      const media = await client.get('/taxa/MX.28965/media');
+      const media = await client.get('/taxa/MX.28965/media', { 'accept-language': 'fi' });
       expect(media.body.results).toEqual([
         {
           id: 'MM.1',
           author: 'A. Kuvaaja',
           licenseAbbreviation: 'CC-BY-4.0',
           fullURL: 'https://image.example/MM.1.jpg',
+          // each medium names its taxon, in the answer language
+          taxon: { id: 'MX.28965', scientificName: 'Bubo bubo', vernacularName: 'huuhkaja' },
         },
       ]);
       expect((await client.get('/taxa/MX.46587/media')).body.results).toEqual([]);
