@@ -17,7 +17,7 @@ describe('error catalogue', () => {
     expect(errorAnswer(new AppError('TAXON_NOT_FOUND', 'gone'))).toEqual({
       errorCode: 'TAXON_NOT_FOUND',
       message: 'gone',
-      localized: ERROR_CATALOGUE.TAXON_NOT_FOUND.localized,
+      localized: true,
     });
     expect(errorAnswer(invalidParameter('page', 'must be positive')).details).toEqual({
       '/query/page': ['must be positive'],

@@ -65,7 +65,7 @@ export const FASTIFY_OPTIONS = {
       error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? new AppError('URI_TOO_LONG', `A path segment is longer than ${MAX_PARAM_LENGTH} characters`)
         : (toAppError(error) ?? new AppError('BAD_REQUEST', error.message));
-    reply.status(known.statusCode).send(errorBodyOf(request.url, known));
+    reply.status(known.statusCode).send(errorBodyOf(request, known));
   },
   // Node would answer an HTTP/1.1 request without Host with a bare 400; `registerHostCheck`
   // answers it with the error object instead.

@@ -1,10 +1,14 @@
 /**
  * The error object every failed request is answered with (docs/api.md, "Errors"):
  * `{errorCode, message, localized, details?}`, `details` keyed by JSON pointers into the request.
+ * The message is in the request's language: in Finnish or Swedish the catalogue's text for the
+ * code, in English the error's own message, which names what went wrong; `localized` says whether
+ * it is in the language the request asked for (not so for `multi`).
  * Code below HTTP names the place of a problem (a parameter, a place in the body); only here is
  * it known where a parameter came from, so only here are pointers written.
  */
-import { ERROR_CATALOGUE, pointerToken, type AppError, type ErrorCode, type Localized, type Place } from '../errors.ts';
+import { ERROR_CATALOGUE, pointerToken, type AppError, type ErrorCode, type Place } from '../errors.ts';
+import type { ResponseLanguage } from './translate.ts';
 
 /** JSON pointer (e.g. `/query/pageSize`, `/body/taxonRank/1`) → messages. */
 export type ErrorDetails = Record<string, string[]>;
@@ -12,7 +16,7 @@ export type ErrorDetails = Record<string, string[]>;
 export interface ErrorAnswer {
   errorCode: ErrorCode;
   message: string;
-  localized: Localized;
+  localized: boolean;
   details?: ErrorDetails;
 }
 
@@ -27,12 +31,20 @@ export function pointerOf(at: Place, pathParameters?: PathParameters): string {
   return `/${inPath ? 'params' : 'query'}/${pointerToken(at.parameter)}`;
 }
 
-/** The answer of `error`; `pathParameters` are the matched route's (`request.params`). */
-export function errorAnswer(error: AppError, pathParameters?: PathParameters): ErrorAnswer {
+/**
+ * The answer of `error`; `pathParameters` are the matched route's (`request.params`), `language`
+ * the request's (English where no request was read).
+ */
+export function errorAnswer(
+  error: AppError,
+  pathParameters?: PathParameters,
+  language: ResponseLanguage = 'en',
+): ErrorAnswer {
+  const translated = language === 'fi' || language === 'sv';
   const answer: ErrorAnswer = {
     errorCode: error.errorCode,
-    message: error.message,
-    localized: ERROR_CATALOGUE[error.errorCode].localized,
+    message: translated ? ERROR_CATALOGUE[error.errorCode].localized[language] : error.message,
+    localized: language !== 'multi',
   };
   if (error.issues.length === 0) return answer;
   const details: ErrorDetails = {};

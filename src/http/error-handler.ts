@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
 import { errorAnswer } from './error-answer.ts';
+import { languageOf } from './shape.ts';
 import { legacyErrorAnswer } from './v0/error-object.ts';
 import { isLegacyUrl } from './v0/prefix.ts';
 import { TooManyBucketsError } from '../index/engine.ts';
@@ -41,9 +42,14 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
   return undefined;
 }
 
-/** The error object of `error` for a request to `url`: the legacy interface's under `/v0`, else the current one. */
-export function errorBodyOf(url: string, error: AppError, pathParameters?: unknown): object {
-  return isLegacyUrl(url) ? legacyErrorAnswer(error, pathParameters) : errorAnswer(error, pathParameters);
+/**
+ * The error object of `error` for `request`: the legacy interface's under `/v0`, else the current
+ * one, in the request's language.
+ */
+export function errorBodyOf(request: FastifyRequest, error: AppError, pathParameters?: unknown): object {
+  return isLegacyUrl(request.url)
+    ? legacyErrorAnswer(error, pathParameters)
+    : errorAnswer(error, pathParameters, languageOf(request));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -57,15 +63,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         else request.log.info(known.message);
         if (!reply.hasHeader('Retry-After')) reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       }
-      return reply.status(known.statusCode).send(errorBodyOf(request.url, known, request.params));
+      return reply.status(known.statusCode).send(errorBodyOf(request, known, request.params));
     }
     request.log.error({ err: error }, 'unhandled error');
     const internal = new AppError('INTERNAL_ERROR', 'Internal error');
-    return reply.status(500).send(errorBodyOf(request.url, internal));
+    return reply.status(500).send(errorBodyOf(request, internal));
   });
   app.setNotFoundHandler((request, reply) => {
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.status(404).send(errorBodyOf(request.url, error));
+    return reply.status(404).send(errorBodyOf(request, error));
   });
 }
 

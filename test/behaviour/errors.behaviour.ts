@@ -3,7 +3,7 @@ import type { Client } from './suite.ts';
 
 function expectErrorObject(body: Record<string, unknown>) {
   expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(['errorCode', 'localized', 'message']));
-  expect(body.localized).toEqual({ en: expect.any(String), fi: expect.any(String), sv: expect.any(String) });
+  expect(typeof body.localized).toBe('boolean');
 }
 
 export function errorBehaviour(client: Client) {

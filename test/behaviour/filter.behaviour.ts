@@ -144,7 +144,7 @@ export function filterBehaviour(client: Client) {
         message: "Unknown filter 'colour'",
         details: { '/body/colour': ["Unknown filter 'colour'"] },
       });
-      expect(body.localized.en).toBe('Invalid request');
+      expect(body.localized).toBe(true);
     });
 
     it('lists every bad value at once', async () => {

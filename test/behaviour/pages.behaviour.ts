@@ -320,8 +320,18 @@ export function pageBehaviour(client: Client) {
       expect(body).toEqual({
         errorCode: 'TAXON_NOT_FOUND',
         message: "Taxon 'MX.404' not found",
-        localized: { en: 'Taxon not found', fi: 'Taksonia ei löytynyt', sv: 'Taxonet hittades inte' },
+        localized: true,
       });
+      // In Finnish or Swedish the message is the catalogue's text for the code.
+      const fi = await client.get('/taxa/MX.404', { 'accept-language': 'fi' });
+      expect(fi.body).toEqual({ errorCode: 'TAXON_NOT_FOUND', message: 'Taksonia ei löytynyt', localized: true });
+      const sv = await client.get('/taxa/MX.404?lang=sv', { 'accept-language': 'fi' });
+      expect(sv.body.message).toBe('Taxonet hittades inte');
+      const multi = await client.get('/taxa/MX.404?lang=multi');
+      expect(multi.body).toMatchObject({ message: "Taxon 'MX.404' not found", localized: false });
+      const invalid = await client.get('/taxa?pageSize=x', { 'accept-language': 'sv' });
+      expect(invalid.body).toMatchObject({ message: 'Ogiltig begäran', localized: true });
+      expect(Object.keys(invalid.body.details)).toEqual(['/query/pageSize']);
     });
 
     it('serves descriptions and media as lists', async () => {

@@ -244,7 +244,7 @@ describe('every route of the OpenAPI document, fuzzed', () => {
     await fuzz(app, operations, (error, where) => {
       expect(typeof error.errorCode, where).toBe('string');
       expect(typeof error.message, where).toBe('string');
-      expect(Object.keys(error.localized).sort(), where).toEqual(['en', 'fi', 'sv']);
+      expect(typeof error.localized, where).toBe('boolean');
     });
   }, 60_000);
 

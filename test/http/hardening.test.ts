@@ -15,7 +15,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 const errorObject = (errorCode: string) => ({
   errorCode,
   message: expect.any(String),
-  localized: expect.objectContaining({ en: expect.any(String), fi: expect.any(String), sv: expect.any(String) }),
+  localized: expect.any(Boolean),
 });
 
 describe('logs', () => {

@@ -5,13 +5,11 @@
  */
 import { z } from 'zod';
 
-const localizedText = z.object({ fi: z.string(), sv: z.string(), en: z.string() });
-
 export const errorAnswer = z
   .object({
     errorCode: z.string(),
     message: z.string(),
-    localized: localizedText,
+    localized: z.boolean().describe('whether message is in the language the request asked for (lang, Accept-Language)'),
     details: z
       .record(z.string(), z.array(z.string()))
       .optional()
