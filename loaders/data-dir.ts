@@ -6,7 +6,7 @@ import { isUtf8 } from 'node:buffer';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import { type Habitat, HABITATS_FILE, habitatProblems } from './habitats.ts';
 import { firstInvalidUtf8, withoutBom } from './ndjson.ts';
 import type { DataProblem } from './problems.ts';
@@ -16,6 +16,7 @@ export const KNOWN_VERSIONS = ['current', 'MR.424', 'MR.425', 'MR.426', 'MR.427'
 
 export const GROUPS_FILE = 'informal-taxon-groups.json';
 export const VERSIONS_FILE = 'checklist-versions.json';
+export const CHECKLISTS_FILE = 'checklists.json';
 const VERSION_FILE = /^(.+)\.ndjson(\.gz)?$/;
 
 const localized = z.object({ fi: z.string().optional(), sv: z.string().optional(), en: z.string().optional() });
@@ -23,6 +24,16 @@ const groupsSchema = z.array(
   z.object({ id: z.string().min(1), name: localized, hasSubGroup: z.array(z.string()).optional() }),
 );
 const habitatsSchema = z.array(z.looseObject({ id: z.string().min(1), parent: z.string().min(1).optional() }));
+const checklistsSchema = z.array(
+  z.looseObject({
+    id: z.string().min(1),
+    name: localized.optional(),
+    owner: z.string().optional(),
+    rootTaxon: z.string().optional(),
+    isPublic: z.boolean().optional(),
+    bibliographicCitation: z.string().optional(),
+  }),
+);
 const versionsSchema = z.array(
   z.looseObject({ id: z.string().min(1), versionName: localized.optional(), versionDate: z.string().optional() }),
 );
@@ -37,6 +48,8 @@ export interface DataDirectory {
   groupsRead: boolean;
   /** the habitat hierarchy (`habitats.json`, optional: without it a habitat stands for itself alone) */
   habitats: Habitat[];
+  /** the checklists the taxa belong to (`checklists.json`, optional) */
+  checklists: Checklist[];
 }
 
 /** The text of a small JSON file: a byte-order mark skipped, UTF-8 required. */
@@ -167,6 +180,7 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
       versionFiles: new Map(),
       groupsRead: false,
       habitats: [],
+      checklists: [],
     };
   }
   if (!files.includes(GROUPS_FILE)) problems.push({ file: GROUPS_FILE, message: 'missing file' });
@@ -182,5 +196,11 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
     parent === undefined ? { id } : { id, parent },
   );
   problems.push(...habitatProblems(habitats));
-  return { dir, informalTaxonGroups, checklistVersions, versionFiles, groupsRead, habitats };
+  const checklists = (await readJsonFile(dir, CHECKLISTS_FILE, checklistsSchema, problems)) ?? [];
+  const declaredChecklists = new Set<string>();
+  for (const { id } of checklists) {
+    if (declaredChecklists.has(id)) problems.push({ file: CHECKLISTS_FILE, id, message: 'duplicate checklist id' });
+    declaredChecklists.add(id);
+  }
+  return { dir, informalTaxonGroups, checklistVersions, versionFiles, groupsRead, habitats, checklists };
 }

@@ -36,7 +36,11 @@ export function engineDataOf(dataSet: DataSet): EngineData {
     })),
   };
   return {
-    catalog: { informalTaxonGroups: dataSet.informalTaxonGroups, checklistVersions: dataSet.checklistVersions },
+    catalog: {
+      informalTaxonGroups: dataSet.informalTaxonGroups,
+      checklistVersions: dataSet.checklistVersions,
+      checklists: dataSet.checklists,
+    },
     versions: dataSet.versions.map((version) => ({
       id: version.id,
       indices: {

@@ -8,7 +8,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
 import { deriveDocuments } from './derive.ts';
@@ -31,6 +31,7 @@ export interface DataSet {
   dir: string;
   informalTaxonGroups: InformalTaxonGroup[];
   checklistVersions: ChecklistVersion[];
+  checklists: Checklist[];
   versions: LoadedVersion[];
 }
 

@@ -27,6 +27,7 @@ import { registerOverloadProtection, registerRateLimit, type OverloadLimits } fr
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
 import { serializerCompilerOf, validatorCompiler } from './route-schema.ts';
 import { checklistVersionRoutes } from './routes/checklist-versions.ts';
+import { checklistRoutes } from './routes/checklists.ts';
 import { healthRoutes } from './routes/health.ts';
 import { informalGroupRoutes } from './routes/informal-groups.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -136,6 +137,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   await app.register(taxonRoutes, { taxa });
   await app.register(informalGroupRoutes, { catalog });
   await app.register(checklistVersionRoutes, { catalog });
+  await app.register(checklistRoutes, { catalog });
   await app.register(searchRoutes, {
     engine,
     search,

@@ -8,7 +8,7 @@
  */
 import { AppError } from '../errors.ts';
 import type { SearchEngine } from '../index/engine.ts';
-import type { Catalog, ChecklistVersion, InformalTaxonGroup } from '../taxon/catalog.ts';
+import type { Catalog, Checklist, ChecklistVersion, InformalTaxonGroup } from '../taxon/catalog.ts';
 
 /** A group and its subgroups, nested; names untranslated. */
 export interface GroupTreeNode {
@@ -36,6 +36,9 @@ export interface CatalogService {
   versions(): Promise<ChecklistVersion[]>;
   /** The version, or a NOT_FOUND error naming the id. */
   version(id: string): Promise<ChecklistVersion>;
+  checklists(): Promise<Checklist[]>;
+  /** The checklist, or a NOT_FOUND error naming the id. */
+  checklist(id: string): Promise<Checklist>;
 }
 
 export function createCatalogService(engine: SearchEngine): CatalogService {
@@ -51,6 +54,12 @@ export function createCatalogService(engine: SearchEngine): CatalogService {
       const version = (await engine.catalog()).checklistVersions.find((v) => v.id === id);
       if (!version) throw new AppError('NOT_FOUND', `Checklist version '${id}' is not loaded`);
       return version;
+    },
+    checklists: async () => (await engine.catalog()).checklists ?? [],
+    async checklist(id) {
+      const checklist = (await engine.catalog()).checklists?.find((c) => c.id === id);
+      if (!checklist) throw new AppError('NOT_FOUND', `Checklist '${id}' is not declared`);
+      return checklist;
     },
   };
 }

@@ -17,8 +17,21 @@ export interface ChecklistVersion {
   [key: string]: unknown;
 }
 
-/** What is served besides the taxa: the informal groups and the loaded versions. */
+/** One checklist the data directory declares (`checklists.json`): the taxa name it in `nameAccordingTo`. */
+export interface Checklist {
+  id: string;
+  name?: { fi?: string; sv?: string; en?: string };
+  owner?: string;
+  rootTaxon?: string;
+  isPublic?: boolean;
+  bibliographicCitation?: string;
+  [key: string]: unknown;
+}
+
+/** What is served besides the taxa: the informal groups, the loaded versions and the checklists. */
 export interface Catalog {
   informalTaxonGroups: InformalTaxonGroup[];
   checklistVersions: ChecklistVersion[];
+  /** absent in a catalog loaded before checklists were declared: none */
+  checklists?: Checklist[];
 }

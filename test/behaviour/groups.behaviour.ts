@@ -62,4 +62,43 @@ export function groupBehaviour(client: Client) {
       });
     });
   });
+
+  describe('GET /checklists', () => {
+    it('pages the checklists the data directory declares, names in the answer language', async () => {
+      const { status, body } = await client.get('/checklists', { 'accept-language': 'fi' });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ currentPage: 1, total: 2, lastPage: 1 });
+      expect(body['@context']).toBe('http://schema.laji.fi/context/checklist.jsonld');
+      expect(body.results[0]).toEqual({
+        id: 'MR.1',
+        name: 'Pääluettelo',
+        owner: 'MA.1',
+        rootTaxon: 'MX.37600',
+        isPublic: true,
+        bibliographicCitation: 'Test fixture: the master checklist',
+      });
+      const picked = await client.get('/checklists?idIn=MR.2&lang=sv');
+      expect(picked.body.results).toEqual([
+        { id: 'MR.2', name: 'Another checklist', owner: 'MA.2', rootTaxon: 'MX.9060', isPublic: false },
+      ]);
+    });
+
+    it('answers one checklist, an unknown one a 404', async () => {
+      const { status, body } = await client.get('/checklists/MR.1?lang=en');
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ id: 'MR.1', name: 'Master checklist', '@context': expect.any(String) });
+      const unknown = await client.get('/checklists/MR.404');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe("Checklist 'MR.404' is not declared");
+    });
+
+    it('names the checklists the taxa belong to', async () => {
+      const declared = new Set(((await client.get('/checklists')).body.results as { id: string }[]).map((c) => c.id));
+      const used = (
+        await client.get('/taxa/aggregate?aggregateBy=nameAccordingTo&includeHidden=true&checklist=MR.1,MR.2')
+      ).body;
+      expect(used.nameAccordingTo).toHaveLength(2);
+      for (const bucket of used.nameAccordingTo) expect(declared.has(bucket.values.nameAccordingTo)).toBe(true);
+    });
+  });
 }

@@ -134,6 +134,8 @@ describe('hostile data files', () => {
       'habitats.json (MKV.habitatA): cycle of parents: MKV.habitatA → MKV.habitatB → MKV.habitatA',
       'habitats.json (MKV.habitatS): cycle of parents: MKV.habitatS → MKV.habitatS',
     ]);
+    const twice = await fixtureCopy({ 'checklists.json': '[{"id": "MR.1"}, {"id": "MR.1"}]', 'MR.424.ndjson': null });
+    expect((await problemsOf(twice)).map(formatProblem)).toEqual(['checklists.json (MR.1): duplicate checklist id']);
     const malformed = await fixtureCopy({ 'habitats.json': '[{"id": ""}]', 'MR.424.ndjson': null });
     expect((await problemsOf(malformed)).map(formatProblem)).toEqual([
       expect.stringMatching(/^habitats\.json: \/0\/id: /),

@@ -90,6 +90,19 @@ export const versionAnswer = z
 
 export type VersionAnswer = z.infer<typeof versionAnswer>;
 
+export const checklistAnswer = z
+  .looseObject({
+    id: z.string(),
+    name: text.optional(),
+    owner: z.string().optional(),
+    rootTaxon: z.string().optional(),
+    isPublic: z.boolean().optional(),
+    bibliographicCitation: z.string().optional(),
+  })
+  .describe('A checklist: the taxa name it in nameAccordingTo');
+
+export type ChecklistAnswer = z.infer<typeof checklistAnswer>;
+
 export const searchHitAnswer = z
   .looseObject({
     matchingName: z.string().optional(),
