@@ -30,6 +30,8 @@ export interface FieldSelection {
   includeMedia?: boolean;
   includeDescriptions?: boolean;
   includeRedListEvaluations?: boolean;
+  /** the parent's id (`isPartOf`), internal here but answered by the legacy interface */
+  withParent?: boolean;
 }
 
 const MULTI_LANG_SUFFIX = 'MultiLang';
@@ -51,7 +53,8 @@ function optionalExcludes(selection: FieldSelection): string[] {
 }
 
 export function compileSource(selection: FieldSelection): SourceOption {
-  const excludes = [...INTERNAL_FIELDS, ...optionalExcludes(selection)];
+  const internal = selection.withParent ? INTERNAL_FIELDS.filter((field) => field !== 'isPartOf') : INTERNAL_FIELDS;
+  const excludes = [...internal, ...optionalExcludes(selection)];
   const selected = selection.selectedFields;
   if (!selected || selected.length === 0) return { excludes };
   return { includes: [...new Set(selected.map(sourceFieldOf))], excludes };

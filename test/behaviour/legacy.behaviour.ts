@@ -25,6 +25,22 @@ export function legacyBehaviour(client: Client) {
       expect(body.aggregations).toBeUndefined();
     });
 
+    it('names the parent and the checklist as the legacy taxa do (isPartOf, checklist: [id] after the id)', async () => {
+      const { body } = await client.get('/v0/taxa?onlyFinnish=true&taxonRanks=MX.species&pageSize=10');
+      const fox = (body.results as Record<string, unknown>[]).find((taxon) => taxon.id === 'MX.46587')!;
+      expect(fox).toMatchObject({ id: 'MX.46587', checklist: ['MR.1'], isPartOf: 'MX.51126' });
+      expect(Object.keys(fox).slice(0, 2)).toEqual(['id', 'checklist']);
+      expect(fox).not.toHaveProperty('nameAccordingTo');
+      const single = await client.get('/v0/taxa/MX.46587');
+      expect(single.body).toMatchObject({ checklist: ['MR.1'], isPartOf: 'MX.51126' });
+      const parents = await client.get('/v0/taxa/MX.46587/parents');
+      expect(parents.body.at(-1)).toMatchObject({ id: 'MX.51126', isPartOf: expect.any(String) });
+      // The current interface keeps both as they are: no isPartOf, nameAccordingTo.
+      const current = await client.get('/taxa/MX.46587');
+      expect(current.body).not.toHaveProperty('isPartOf');
+      expect(current.body.nameAccordingTo).toBe('MR.1');
+    });
+
     it('takes only the legacy page sizes: 0 answers the total alone, others are a 400 naming pageSize', async () => {
       const counted = await client.get('/v0/taxa?pageSize=0');
       expect(counted.body).toMatchObject({ total: 35, pageSize: 0, lastPage: 1, results: [] });

@@ -14,6 +14,7 @@ import type { SearchService } from '../../service/search-service.ts';
 import type { TaxaService } from '../../service/taxa-service.ts';
 import type { TaxonDocument } from '../../taxon/schema.ts';
 import { hitOf, type HitContext } from '../routes/search.ts';
+import type { FieldSelection } from '../../query/source.ts';
 import { selectionOf } from '../routes/taxa/context.ts';
 import { aggregateAnswer, pageAnswer, taxonAnswer } from '../schemas/responses.ts';
 import { taxonShaper } from '../shape.ts';
@@ -47,13 +48,30 @@ const legacyPage = pageAnswer(taxonAnswer, 'A page of taxa').extend({
 });
 const taxonList = z.array(taxonAnswer).describe('The taxa');
 
-/** Shapes taxa the legacy way: no `*MultiLang` copies, and a missing translation left out unless `langFallback`. */
+/** What a legacy taxon answers: the current selection, and the parent's id (`isPartOf`) as well. */
+function legacySelectionOf(query: FieldSelection): FieldSelection {
+  return { ...selectionOf(query), withParent: true };
+}
+
+/**
+ * Shapes taxa the legacy way: no `*MultiLang` copies, a missing translation left out unless
+ * `langFallback`, and the checklist as the legacy taxa name it (`checklist: [<id>]`, after the id)
+ * rather than `nameAccordingTo`.
+ */
 function legacyShaper(query: { lang: ResponseLanguage; langFallback?: boolean }, fields: object) {
-  return taxonShaper(query.lang, fields, {
+  const shape = taxonShaper(query.lang, fields, {
     fallback: query.langFallback ?? true,
     multiLangCopies: false,
     licensed: false,
   });
+  return (taxon: object): Record<string, unknown> => {
+    const { id, nameAccordingTo, ...rest } = shape(taxon);
+    return {
+      ...(id === undefined ? {} : { id }),
+      ...(typeof nameAccordingTo === 'string' ? { checklist: [nameAccordingTo] } : {}),
+      ...rest,
+    };
+  };
 }
 
 /** The order and the fields of a legacy search hit, as the legacy interface answers it. */
@@ -140,7 +158,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
     scope: TaxaScope,
   ): Promise<z.output<typeof legacyPage>> {
     const specs = q.aggregateBy === undefined ? undefined : aggregationRequest(q.aggregateBy, q.aggregateSize);
-    const fields = selectionOf(q);
+    const fields = legacySelectionOf(q);
     const request: TaxaPageRequest = {
       filter: legacyFilter(q),
       scope,
@@ -225,7 +243,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
       response: taxonAnswer,
     },
     async ({ query: q, params }) => {
-      const fields = selectionOf(q);
+      const fields = legacySelectionOf(q);
       const taxon = await taxa.get(q.checklistVersion, params.id, fields);
       const levels =
         q.maxLevel === 0
@@ -253,7 +271,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
       response: taxonList,
     },
     async ({ query: q, params }) => {
-      const fields = selectionOf(q);
+      const fields = legacySelectionOf(q);
       const filter = legacyFilter(q);
       const levels = await taxa.childLevels(
         q.checklistVersion,
@@ -279,7 +297,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
       response: taxonList,
     },
     async ({ query: q, params }) => {
-      const fields = q.selectedFields ? { selectedFields: q.selectedFields } : {};
+      const fields = { ...(q.selectedFields ? { selectedFields: q.selectedFields } : {}), withParent: true };
       const parents = await taxa.parents(q.checklistVersion, params.id, false, fields);
       return parents.map(legacyShaper(q, fields));
     },
