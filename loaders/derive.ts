@@ -63,13 +63,24 @@ const GIVEN_GROUPS = new WeakMap<TaxonDocument, readonly string[]>();
 const NOT_GIVEN: ReadonlySet<string> = new Set<string>([...DERIVED_KEYS, 'species', 'informalTaxonGroups']);
 
 /**
+ * The red-list evaluation a document was given, where deriving added the search strings of its
+ * habitats to a copy (few documents have an evaluation).
+ */
+const GIVEN_EVALUATION = new WeakMap<TaxonDocument, unknown>();
+
+/** A given field's value as the data gave it. */
+const givenValue = (doc: TaxonDocument, source: Record<string, unknown>, key: string) =>
+  key === 'latestRedListEvaluation' && GIVEN_EVALUATION.has(doc) ? GIVEN_EVALUATION.get(doc) : source[key];
+
+/**
  * A document as the data gave it, for comparing versions (`src/taxon/changes.ts`): the derived
  * fields left out, `informalTaxonGroups` as given, and `species` left out (derived from the rank
  * when the data does not give it; a change of rank shows as `taxonRank`).
  */
 export function givenTaxonOf(doc: TaxonDocument): Taxon {
   const given: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(doc)) if (!NOT_GIVEN.has(key)) given[key] = value;
+  const source = doc as unknown as Record<string, unknown>;
+  for (const key of Object.keys(source)) if (!NOT_GIVEN.has(key)) given[key] = givenValue(doc, source, key);
   const groups = GIVEN_GROUPS.get(doc);
   if (groups !== undefined) given.informalTaxonGroups = groups;
   return given as Taxon;
@@ -85,7 +96,7 @@ export function givenCanonical(doc: TaxonDocument): string {
   const keys = givenKeysOf(source);
   if (groups !== undefined) keys.push('informalTaxonGroups');
   keys.sort();
-  const value = (key: string) => (key === 'informalTaxonGroups' ? groups : source[key]);
+  const value = (key: string) => (key === 'informalTaxonGroups' ? groups : givenValue(doc, source, key));
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value(key))}`).join(',')}}`;
 }
 
@@ -107,9 +118,9 @@ export function sameGivenValues(a: TaxonDocument, b: TaxonDocument): boolean {
   if (!sameList(GIVEN_GROUPS.get(a), GIVEN_GROUPS.get(b))) return false;
   let given = 0;
   for (const key in x) {
-    const value = x[key];
+    const value = givenValue(a, x, key);
     if (value === undefined || NOT_GIVEN.has(key)) continue;
-    if (y[key] !== value || !Object.hasOwn(y, key)) return false;
+    if (givenValue(b, y, key) !== value || !Object.hasOwn(y, key)) return false;
     given++;
   }
   for (const key in y) if (y[key] !== undefined && !NOT_GIVEN.has(key)) given--;
@@ -146,11 +157,31 @@ function describeContents(doc: TaxonDocument, habitats: HabitatHierarchy): void 
   doc.hasDescriptions = hasItems(doc.descriptions);
   doc.hasBold = typeof doc.bold === 'object' && doc.bold !== null && Object.keys(doc.bold).length > 0;
   doc.hasLatestRedListEvaluation = doc.latestRedListEvaluation !== undefined;
+  describeEvaluation(doc, habitats);
   if (doc.primaryHabitat === undefined && doc.secondaryHabitats === undefined) return;
   const primary = habitats.searchStrings([doc.primaryHabitat]);
   const any = habitats.searchStrings([doc.primaryHabitat, ...(doc.secondaryHabitats ?? [])]);
   if (primary.length > 0) doc.primaryHabitatSearchStrings = primary as string[];
   if (any.length > 0) doc.anyHabitatSearchStrings = any as string[];
+}
+
+/**
+ * The habitat search strings of the latest red-list evaluation, inside a copy of it (the given one
+ * is kept aside for comparing versions): how "evaluated as living in forests" is filtered.
+ */
+function describeEvaluation(doc: TaxonDocument, habitats: HabitatHierarchy): void {
+  const evaluation = doc.latestRedListEvaluation;
+  if (evaluation === undefined) return;
+  const { primaryHabitatSearchStrings: _primary, anyHabitatSearchStrings: _any, ...given } = evaluation;
+  const primary = habitats.searchStrings([given.primaryHabitat]);
+  const any = habitats.searchStrings([given.primaryHabitat, ...(given.secondaryHabitats ?? [])]);
+  if (primary.length === 0 && any.length === 0 && _primary === undefined && _any === undefined) return;
+  GIVEN_EVALUATION.set(doc, given);
+  doc.latestRedListEvaluation = {
+    ...given,
+    ...(primary.length > 0 ? { primaryHabitatSearchStrings: primary as string[] } : {}),
+    ...(any.length > 0 ? { anyHabitatSearchStrings: any as string[] } : {}),
+  };
 }
 
 function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {

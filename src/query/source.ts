@@ -14,6 +14,9 @@ export const INTERNAL_FIELDS = [
   'nonHiddenParents',
   'scientificNameSortRank',
   'finnishNameSortRank',
+  // filtered on, not answered, as the real API's evaluations
+  'latestRedListEvaluation.primaryHabitatSearchStrings',
+  'latestRedListEvaluation.anyHabitatSearchStrings',
 ] as const;
 
 /** Name fields whose untranslated copies are served as `<field>MultiLang`. */

@@ -19,6 +19,8 @@ const INTERNAL = [
   'nonHiddenParents',
   'scientificNameSortRank',
   'finnishNameSortRank',
+  'latestRedListEvaluation.primaryHabitatSearchStrings',
+  'latestRedListEvaluation.anyHabitatSearchStrings',
 ];
 const HEAVY = ['multimedia', 'descriptions', 'latestRedListEvaluation'];
 
