@@ -227,7 +227,11 @@ const ENTRY_ATTRIBUTES = {
     taxon.informalTaxonGroups?.length ? taxon.informalTaxonGroups : undefined,
   taxonSets: (taxon: TaxonDocument) => (taxon.taxonSets?.length ? taxon.taxonSets : undefined),
   observationCountFinland: (taxon: TaxonDocument) => taxon.observationCountFinland,
-  kingdomScientificName: (taxon: TaxonDocument) => taxon.parent?.kingdom?.scientificName || undefined,
+  // a kingdom names itself, as the real API's hits do
+  kingdomScientificName: (taxon: TaxonDocument) =>
+    taxon.parent?.kingdom?.scientificName ||
+    (taxon.taxonRank === 'MX.kingdom' ? taxon.scientificName : undefined) ||
+    undefined,
   taxonomicOrder: (taxon: TaxonDocument) => taxon.taxonomicOrder ?? 0,
 } as const;
 

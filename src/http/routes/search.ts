@@ -14,6 +14,8 @@ import { searchQuery, type SearchQuery } from '../schemas/search.ts';
 import { languageOf } from '../shape.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/taxon-search.jsonld';
+/** An empty list has no items whose context it could name: the real API answers the generic one. */
+const EMPTY_CONTEXT = 'http://schema.laji.fi/context/generic.jsonld';
 
 /** The request's parameters under the service's names (the service prepares the query). */
 export function searchParamsOf(query: SearchQuery): NameSearchParams {
@@ -118,7 +120,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (ap
       const hit = hitOf(match, context);
       return autocomplete ? { key: match.entry.taxonId, value: match.entry.name, ...hit } : hit;
     });
-    const body = JSON.stringify({ results, '@context': CONTEXT });
+    const body = JSON.stringify({ results, '@context': results.length > 0 ? CONTEXT : EMPTY_CONTEXT });
     answers.set(catalog, keyOf(request), body);
     return body;
   };
