@@ -286,7 +286,7 @@ export function pageBehaviour(client: Client) {
       expect(versions.body).toMatchObject({ currentPage: 1, total: 2, lastPage: 1, '@context': expect.any(String) });
       const chosen = await client.get('/checklist-versions?idIn=MR.424,MR.999&pageSize=5');
       expect(chosen.body).toMatchObject({ total: 1, pageSize: 5, results: [{ id: 'MR.424' }] });
-      const one = (await client.get('/checklist-versions/MR.424')).body;
+      const one = (await client.get('/checklist-versions/MR.424?lang=en')).body;
       expect(one).toMatchObject({ id: 'MR.424', versionName: 'Red list 2019', '@context': expect.any(String) });
       expect((await client.get('/checklist-versions/MR.425')).status).toBe(404);
     });
