@@ -90,7 +90,8 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       querystring: languageOnlyQuery,
       response: groupResponse,
     },
-    handler: async (request) => translate((await groups()).find(request.params.id), catalogLanguageOf(request)) as GroupAnswer,
+    handler: async (request) =>
+      translate((await groups()).find(request.params.id), catalogLanguageOf(request)) as GroupAnswer,
   });
   app.get(`${base}/:id/children`, {
     schema: {
