@@ -172,7 +172,9 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
       specs && taxa.aggregate(q.checklistVersion, request.filter, scope, specs, q.aggregateSize),
     ]);
     const results = found.results.map(legacyShaper(q, fields));
-    return { ...found, results, ...(aggregations ? { aggregations } : {}) };
+    // The legacy page names a next page on its last page too: the last one (as recorded).
+    const nextPage = found.nextPage ?? Math.min(found.currentPage + 1, found.lastPage);
+    return { ...found, nextPage, results, ...(aggregations ? { aggregations } : {}) };
   }
 
   const scopeOf = (q: z.output<typeof speciesQuery>, speciesOnly: boolean, parentTaxonId?: string): TaxaScope => ({
