@@ -7,6 +7,7 @@
  * Taxa without the name get no rank and sort last.
  */
 import type { TaxonDocument } from '../src/taxon/schema.ts';
+import { StableNumbering } from './stable-numbering.ts';
 
 /**
  * Sets a document's rank. A named store, not `doc[field] = rank`: V8 turns an object given many
@@ -70,6 +71,7 @@ function assignRanks(
   setRank: SetRank,
   nameOf: (doc: TaxonDocument) => string | undefined,
   order: NameOrder,
+  numbering: StableNumbering,
 ): void {
   const names = new Set<string>();
   for (const doc of docs) {
@@ -77,16 +79,19 @@ function assignRanks(
     if (name !== undefined && name !== '') names.add(name);
   }
   const sorted = order.of(names);
-  const rankOf = new Map<string, number>();
-  let rank = 0;
-  let previous: string | undefined;
+  // Distinct strings differ under the collator unless they are canonically equivalent: those
+  // share a rank, numbered as one.
+  const forms: string[] = [];
+  const formOf = new Map<string, string>();
   for (const name of sorted) {
-    // Distinct strings differ under the collator unless they are canonically equivalent.
     const form = canonicalForm(name);
-    if (previous !== undefined && previous !== form) rank += 1;
-    previous = form;
-    rankOf.set(name, rank);
+    if (forms[forms.length - 1] !== form) forms.push(form);
+    formOf.set(name, form);
   }
+  const numbers = numbering.assign(forms);
+  const rankOfForm = new Map(forms.map((form, i) => [form, numbers[i]!]));
+  const rankOf = new Map<string, number>();
+  for (const [name, form] of formOf) rankOf.set(name, rankOfForm.get(form)!);
   for (const doc of docs) {
     const name = nameOf(doc);
     const value = name === undefined ? undefined : rankOf.get(name);
@@ -101,11 +106,19 @@ function assignRanks(
 export class SortRanks {
   private readonly scientific = new NameOrder(new Intl.Collator('en'));
   private readonly finnish = new NameOrder(new Intl.Collator('fi'));
+  private readonly scientificRanks: StableNumbering;
+  private readonly finnishRanks: StableNumbering;
+
+  /** `several`: more than one version is read, so ranks are kept where the order agrees (`StableNumbering`). */
+  constructor(several = false) {
+    this.scientificRanks = new StableNumbering(0, several);
+    this.finnishRanks = new StableNumbering(0, several);
+  }
 
   assign(docs: TaxonDocument[]): void {
     const scientific: SetRank = (doc, rank) => void (doc.scientificNameSortRank = rank);
     const finnish: SetRank = (doc, rank) => void (doc.finnishNameSortRank = rank);
-    assignRanks(docs, scientific, (doc) => doc.scientificName, this.scientific);
-    assignRanks(docs, finnish, (doc) => doc.vernacularName?.fi, this.finnish);
+    assignRanks(docs, scientific, (doc) => doc.scientificName, this.scientific, this.scientificRanks);
+    assignRanks(docs, finnish, (doc) => doc.vernacularName?.fi, this.finnish, this.finnishRanks);
   }
 }

