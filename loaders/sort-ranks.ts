@@ -82,16 +82,15 @@ function assignRanks(
   // Distinct strings differ under the collator unless they are canonically equivalent: those
   // share a rank, numbered as one.
   const forms: string[] = [];
-  const formOf = new Map<string, string>();
-  for (const name of sorted) {
-    const form = canonicalForm(name);
+  const formIndex = new Int32Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    const form = canonicalForm(sorted[i]!);
     if (forms[forms.length - 1] !== form) forms.push(form);
-    formOf.set(name, form);
+    formIndex[i] = forms.length - 1;
   }
   const numbers = numbering.assign(forms);
-  const rankOfForm = new Map(forms.map((form, i) => [form, numbers[i]!]));
   const rankOf = new Map<string, number>();
-  for (const [name, form] of formOf) rankOf.set(name, rankOfForm.get(form)!);
+  for (let i = 0; i < sorted.length; i++) rankOf.set(sorted[i]!, numbers[formIndex[i]!]!);
   for (const doc of docs) {
     const name = nameOf(doc);
     const value = name === undefined ? undefined : rankOf.get(name);
