@@ -1,13 +1,14 @@
 /**
- * The recorded exchanges with the real API (the finbif test cassettes, `finbif-vcr` and the older
- * `finbif-vcr-history`) whose routes this service serves, replayed over the bundled sample
- * (data/sample): each request is sent as recorded, and the answer is compared with what the real
- * API answered, written out here: the status, the envelope's keys, and for every hit or group its
- * keys and the kind of each value, field by field; the values too where the sample holds the same
- * taxon or group. The payloads that clients of the real API were built against (laji-form's
- * autocomplete mocks, vieraslajit's legacy page of one taxon) are checked the same way.
+ * The recorded exchanges with the real API (two sets of recordings made by a client of the real
+ * API: a recent one and an earlier, larger one) whose routes this service serves, replayed over
+ * the bundled sample (data/sample): each request is sent as recorded, and the answer is compared
+ * with what the real API answered, written out here: the status, the envelope's keys, and for
+ * every hit or group its keys and the kind of each value, field by field; the values too where
+ * the sample holds the same taxon or group. The payloads that clients of the real API were built
+ * against (a form library's autocomplete payloads, an invasive-species site's legacy page of one
+ * taxon) are checked the same way.
  *
- * The history cassettes keep no status; their bodies are answers, not error objects, so 200.
+ * The earlier recordings keep no status; their bodies are answers, not error objects, so 200.
  *
  * The `@context` of the answers is compared only for an empty search, which the real API answers
  * with `http://schema.laji.fi/context/generic.jsonld`: otherwise the recordings name the host they
@@ -18,13 +19,11 @@
  * Replayed elsewhere: the legacy `/v0/taxa/search` recordings, in legacy-search-sample.test.ts.
  *
  * Out of scope, for routes this service does not serve (its legacy interface is the taxa routes
- * only, and it has no metadata routes):
- * - `/v0/informal-taxon-groups`: `finbif-vcr-history/v0_informal-taxon-groups_lang_multi_pageSize_1000`,
- *   `…/v0_informal-taxon-groups_tree_pageSize_1000_lang_en`, and `mocks/vieraslajit-v0-informal-groups-fi`;
- * - `/v0/autocomplete/taxon`: `mocks/mobile-vihko-v0-autocomplete-taxon`;
- * - `/metadata/alts/…`: `finbif-vcr/metadata_alts_*` (adminStatusEnum, taxonRankEnum,
- *   typeOfOccurrenceEnum) and the seven `finbif-vcr-history/metadata_alts_*`;
- * - `/v0/metadata/ranges/…`: the eight `finbif-vcr-history/v0_metadata_ranges_*`.
+ * only, and it has no metadata routes): the recorded `/v0/informal-taxon-groups` (flat in every
+ * language, and the English tree) and a site's payload of it in Finnish; a mobile app's payload of
+ * `/v0/autocomplete/taxon`; `/metadata/alts/…` (administrative statuses, ranks, types of
+ * occurrence, and in the earlier set also habitats, habitat types, IUCN statuses, secure levels
+ * and threatened statuses); the eight `/v0/metadata/ranges/…`.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,7 +195,7 @@ const RED_ALGAE = hit(
 type SampleDifference = 'name case' | 'authorship';
 
 interface SearchRecording {
-  folders: ('finbif-vcr' | 'finbif-vcr-history')[];
+  folders: ('recording' | 'earlier recording')[];
   /** the recorded query string; `personEmail` is the recording client's, and the service takes it */
   query: string;
   /** the one hit recorded, or none */
@@ -206,28 +205,28 @@ interface SearchRecording {
   notYetAnswered?: (keyof RecordedHit)[];
 }
 
-const BOTH: SearchRecording['folders'] = ['finbif-vcr', 'finbif-vcr-history'];
+const BOTH: SearchRecording['folders'] = ['recording', 'earlier recording'];
 const SEARCH_RECORDINGS: SearchRecording[] = [
   { folders: BOTH, query: 'query=Bubo+bubo&matchType=exact&limit=1&personEmail=noreply%40laji.fi', hit: OWL },
   { folders: BOTH, query: 'query=Cygnus+cygnus&matchType=exact&limit=1', hit: SWAN },
   { folders: BOTH, query: 'query=Otter&matchType=exact&limit=1&personEmail=noreply%40laji.fi', hit: OTTER },
   { folders: BOTH, query: 'query=not_a_taxa&matchType=exact&limit=1' },
   // no taxon is called "Algae": it is the name of an informal group
-  { folders: ['finbif-vcr-history'], query: 'query=Algae&matchType=exact&limit=1' },
+  { folders: ['earlier recording'], query: 'query=Algae&matchType=exact&limit=1' },
   {
-    folders: ['finbif-vcr-history'],
+    folders: ['earlier recording'],
     query: 'query=Birds&matchType=exact&limit=1',
     hit: BIRDS,
     sampleDiffers: ['name case', 'authorship'],
   },
   {
-    folders: ['finbif-vcr-history'],
+    folders: ['earlier recording'],
     query: 'query=Plants&matchType=exact&limit=1',
     hit: PLANTS,
     sampleDiffers: ['name case'],
   },
   {
-    folders: ['finbif-vcr-history'],
+    folders: ['earlier recording'],
     query: 'query=Red+algae&matchType=exact&limit=1',
     hit: RED_ALGAE,
     sampleDiffers: ['name case', 'authorship'],
@@ -393,7 +392,7 @@ const ALL_GROUPS = TREE.flatMap(function all(group): RecordedGroup[] {
 });
 
 describe('recorded /informal-taxon-groups exchanges, replayed over the sample', () => {
-  it.each(['finbif-vcr', 'finbif-vcr-history'])('%s: /informal-taxon-groups/tree?pageSize=1000&lang=en', async () => {
+  it.each(['recording', 'earlier recording'])('%s: /informal-taxon-groups/tree?pageSize=1000&lang=en', async () => {
     const { status, body } = await get('/informal-taxon-groups/tree?pageSize=1000&lang=en');
     expect(status).toBe(200);
     expect(sortedKeys(body)).toEqual(['@context', 'results']);
@@ -419,7 +418,7 @@ describe('recorded /informal-taxon-groups exchanges, replayed over the sample', 
     compare(body.results, TREE, '');
   });
 
-  it('finbif-vcr-history: /informal-taxon-groups?pageSize=1000', async () => {
+  it('earlier recording: /informal-taxon-groups?pageSize=1000', async () => {
     const { status, body } = await get('/informal-taxon-groups?pageSize=1000');
     expect(status).toBe(200);
     expect(sortedKeys(body)).toEqual(['@context', 'currentPage', 'lastPage', 'pageSize', 'results', 'total']);
@@ -450,7 +449,7 @@ describe('recorded /informal-taxon-groups exchanges, replayed over the sample', 
 });
 
 // ---------------------------------------------------------------------------------------------
-// mocks/laji-form-autocomplete-taxa-*.json: GET /autocomplete/taxa
+// a form library's autocomplete payloads: GET /autocomplete/taxa
 
 /**
  * laji-form's taxon field asks `/autocomplete/taxa` for exact and partial matches, hidden taxa
@@ -477,7 +476,6 @@ const AUTOCOMPLETE_KINDS: Record<string, Kind> = {
 };
 
 interface AutocompleteMock {
-  file: string;
   query: string;
   expected: Record<string, unknown> & { informalGroups: { id: string; name: string }[] };
   /** the sample puts the taxon in more groups than the mock: the mock's are the broadest of ours */
@@ -486,7 +484,6 @@ interface AutocompleteMock {
 
 const AUTOCOMPLETE_MOCKS: AutocompleteMock[] = [
   {
-    file: 'laji-form-autocomplete-taxa-kettu',
     query: 'kettu',
     expected: {
       key: 'MX.46587',
@@ -506,7 +503,6 @@ const AUTOCOMPLETE_MOCKS: AutocompleteMock[] = [
   },
   {
     // kuusi is an obsolete Finnish name of Picea abies; the hit names it by its current one
-    file: 'laji-form-autocomplete-taxa-kuusi',
     query: 'kuusi',
     expected: {
       key: 'MX.37812',
@@ -531,7 +527,7 @@ const AUTOCOMPLETE_MOCKS: AutocompleteMock[] = [
 
 describe('the autocomplete payloads laji-form was built against, over the sample', () => {
   const replays = AUTOCOMPLETE_MOCKS.map(
-    (mock) => [`mocks/${mock.file}: /autocomplete/taxa?query=${mock.query}`, mock] as const,
+    (mock) => [`the form's payload for ${mock.query}: /autocomplete/taxa?query=${mock.query}`, mock] as const,
   );
   it.each(replays)('%s', async (_, mock) => {
     const { status, body } = await get(
@@ -551,7 +547,7 @@ describe('the autocomplete payloads laji-form was built against, over the sample
 });
 
 // ---------------------------------------------------------------------------------------------
-// mocks/vieraslajit-v0-taxa-MX.26447.json: a legacy page of one taxon
+// an invasive-species site's legacy page of one taxon
 
 /**
  * vieraslajit asks the legacy interface for a taxon's species (`taxa/{id}/species`) with their
@@ -628,7 +624,7 @@ const RECORDED_MEDIUM = {
 };
 
 describe('the legacy page vieraslajit was built against, over the sample', () => {
-  it(`mocks/vieraslajit-v0-taxa-MX.26447: ${LEGACY_PAGE}`, async () => {
+  it(`the site's legacy page of Oxyura jamaicensis: ${LEGACY_PAGE}`, async () => {
     const { status, body } = await get(LEGACY_PAGE);
     expect(status).toBe(200);
     // the recorded envelope, which names a next page on its last page too
