@@ -13,7 +13,6 @@ import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
 import { SortRanks } from './sort-ranks.ts';
 import { HabitatHierarchy } from './habitats.ts';
-import { StableNumbering } from './stable-numbering.ts';
 
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
 
@@ -128,35 +127,6 @@ export function sameGivenValues(a: TaxonDocument, b: TaxonDocument): boolean {
   return given === 0;
 }
 
-/**
- * Replaces each document that the version read before has the same (every field the very same
- * value, and the same given groups and evaluation) with that one, so that versions hold an
- * unchanged taxon once (docs/versions-and-loading.md, "What versions share"). Run after sharing
- * values (`ValueSharing`), which makes equal values the same. Returns how many were replaced.
- */
-export function keepUnchanged(docs: TaxonDocument[], before: ReadonlyMap<string, TaxonDocument>): number {
-  let kept = 0;
-  for (let i = 0; i < docs.length; i++) {
-    const earlier = before.get(docs[i]!.id);
-    if (earlier !== undefined && earlier !== docs[i] && sameDocument(docs[i]!, earlier)) {
-      docs[i] = earlier;
-      kept++;
-    }
-  }
-  return kept;
-}
-
-function sameDocument(a: TaxonDocument, b: TaxonDocument): boolean {
-  if (!sameList(GIVEN_GROUPS.get(a), GIVEN_GROUPS.get(b)) || GIVEN_EVALUATION.get(a) !== GIVEN_EVALUATION.get(b))
-    return false;
-  const [x, y] = [a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>];
-  const keys = Object.keys(x);
-  const others = Object.keys(y);
-  if (keys.length !== others.length) return false;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== others[i] || x[keys[i]!] !== y[keys[i]!]) return false;
-  return true;
-}
-
 function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: number, groups: readonly string[]) {
   const self = taxon.hiddenTaxon === true ? [] : [taxon.id];
   doc.parents = lineage.ids;
@@ -189,10 +159,20 @@ function describeContents(doc: TaxonDocument, habitats: HabitatHierarchy): void 
   doc.hasLatestRedListEvaluation = doc.latestRedListEvaluation !== undefined;
   describeEvaluation(doc, habitats);
   if (doc.primaryHabitat === undefined && doc.secondaryHabitats === undefined) return;
-  const primary = habitats.searchStrings([doc.primaryHabitat]);
-  const any = habitats.searchStrings([doc.primaryHabitat, ...(doc.secondaryHabitats ?? [])]);
+  const { primary, any } = habitatStrings(habitats, doc);
   if (primary.length > 0) doc.primaryHabitatSearchStrings = primary as string[];
   if (any.length > 0) doc.anyHabitatSearchStrings = any as string[];
+}
+
+/** The search strings of a primary habitat alone, and of it with the secondary ones. */
+function habitatStrings(
+  habitats: HabitatHierarchy,
+  { primaryHabitat, secondaryHabitats }: Pick<TaxonDocument, 'primaryHabitat' | 'secondaryHabitats'>,
+) {
+  return {
+    primary: habitats.searchStrings([primaryHabitat]),
+    any: habitats.searchStrings([primaryHabitat, ...(secondaryHabitats ?? [])]),
+  };
 }
 
 /**
@@ -203,8 +183,7 @@ function describeEvaluation(doc: TaxonDocument, habitats: HabitatHierarchy): voi
   const evaluation = doc.latestRedListEvaluation;
   if (evaluation === undefined) return;
   const { primaryHabitatSearchStrings: _primary, anyHabitatSearchStrings: _any, ...given } = evaluation;
-  const primary = habitats.searchStrings([given.primaryHabitat]);
-  const any = habitats.searchStrings([given.primaryHabitat, ...(given.secondaryHabitats ?? [])]);
+  const { primary, any } = habitatStrings(habitats, given);
   if (primary.length === 0 && any.length === 0 && _primary === undefined && _any === undefined) return;
   GIVEN_EVALUATION.set(doc, given);
   doc.latestRedListEvaluation = {
@@ -244,20 +223,17 @@ export function deriveDocuments(
   groups: InformalTaxonGroup[],
   ranks: SortRanks = new SortRanks(),
   habitats: HabitatHierarchy = new HabitatHierarchy(),
-  /** the `taxonomicOrder` of the versions derived before (alone: the pre-order position) */
-  orders: StableNumbering = new StableNumbering(1, false),
 ): TaxonDocument[] {
   const inherit = createGroupInheritance(groups);
   const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
   const lineages: Lineage[] = new Array(docs.length);
   const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
-  const taxonomicOrders = orders.assign(Array.from(tree.preorder, (position) => tree.lines[position]!.taxon.id));
   tree.preorder.forEach((position, order) => {
     const taxon = tree.lines[position]!.taxon;
     const parent = tree.parentOf[position]!;
     const from = parent === -1 ? rootLineage : lineages[parent]!;
     const groups = inherit(from.groups, taxon.informalTaxonGroups);
-    describe(docs[position]!, taxon, from, taxonomicOrders[order]!, groups);
+    describe(docs[position]!, taxon, from, order + 1, groups);
     describeContents(docs[position]!, habitats);
     // Only taxa with children pass a lineage on; leaves (most taxa) need none.
     if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, taxon, groups);

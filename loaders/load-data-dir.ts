@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
-import { deriveDocuments, keepUnchanged } from './derive.ts';
+import { deriveDocuments } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
@@ -19,7 +19,6 @@ import { readVersionFile, type TaxonLine } from './read-version.ts';
 import { buildTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
 import { HabitatHierarchy } from './habitats.ts';
-import { StableNumbering } from './stable-numbering.ts';
 import { SortRanks } from './sort-ranks.ts';
 
 export interface LoadedVersion {
@@ -81,8 +80,6 @@ interface VersionContext {
   /** the alphabetical orders of the versions read before */
   ranks: SortRanks;
   habitats: HabitatHierarchy;
-  /** the taxonomic orders of the versions read before */
-  orders: StableNumbering;
 }
 
 async function loadVersion(
@@ -107,11 +104,7 @@ async function loadVersion(
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
   return {
-    version: {
-      id,
-      file,
-      documents: deriveDocuments(tree, groups ?? [], context.ranks, context.habitats, context.orders),
-    },
+    version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.ranks, context.habitats) },
     read,
   };
 }
@@ -128,19 +121,14 @@ export async function loadDataDirectory(
   const versions: LoadedVersion[] = [];
   const perVersion: VersionStats[] = [];
   const groups = directory.groupsRead ? directory.informalTaxonGroups : undefined;
-  // Several versions keep their numbers where they agree (`StableNumbering`), and then the
-  // documents of the taxa that did not change (`keepUnchanged`).
-  let previous = new Map<string, TaxonDocument>();
-  const several = directory.versionFiles.size > 1;
   const context: VersionContext = {
     dir,
     groups,
     progress,
     maxLineBytes,
     problems,
-    ranks: new SortRanks(several),
+    ranks: new SortRanks(),
     habitats: new HabitatHierarchy(directory.habitats),
-    orders: new StableNumbering(1, several),
   };
   const sharing = new ValueSharing();
   for (const [id, file] of directory.versionFiles) {
@@ -148,8 +136,6 @@ export async function loadDataDirectory(
     const { version, read } = await loadVersion(id, file, context);
     if (version) {
       sharing.share(version.documents);
-      keepUnchanged(version.documents, previous);
-      previous = new Map(version.documents.map((doc) => [doc.id, doc]));
       versions.push(version);
     }
     const stats = { id, read, indexed: version?.documents.length ?? 0, seconds: secondsSince(versionStarted) };

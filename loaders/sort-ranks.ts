@@ -7,7 +7,6 @@
  * Taxa without the name get no rank and sort last.
  */
 import type { TaxonDocument } from '../src/taxon/schema.ts';
-import { StableNumbering } from './stable-numbering.ts';
 
 /**
  * Sets a document's rank. A named store, not `doc[field] = rank`: V8 turns an object given many
@@ -71,7 +70,6 @@ function assignRanks(
   setRank: SetRank,
   nameOf: (doc: TaxonDocument) => string | undefined,
   order: NameOrder,
-  numbering: StableNumbering,
 ): void {
   const names = new Set<string>();
   for (const doc of docs) {
@@ -79,18 +77,16 @@ function assignRanks(
     if (name !== undefined && name !== '') names.add(name);
   }
   const sorted = order.of(names);
-  // Distinct strings differ under the collator unless they are canonically equivalent: those
-  // share a rank, numbered as one.
-  const forms: string[] = [];
-  const formIndex = new Int32Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) {
-    const form = canonicalForm(sorted[i]!);
-    if (forms[forms.length - 1] !== form) forms.push(form);
-    formIndex[i] = forms.length - 1;
-  }
-  const numbers = numbering.assign(forms);
   const rankOf = new Map<string, number>();
-  for (let i = 0; i < sorted.length; i++) rankOf.set(sorted[i]!, numbers[formIndex[i]!]!);
+  let rank = 0;
+  let previous: string | undefined;
+  for (const name of sorted) {
+    // Distinct strings differ under the collator unless they are canonically equivalent.
+    const form = canonicalForm(name);
+    if (previous !== undefined && previous !== form) rank += 1;
+    previous = form;
+    rankOf.set(name, rank);
+  }
   for (const doc of docs) {
     const name = nameOf(doc);
     const value = name === undefined ? undefined : rankOf.get(name);
@@ -105,19 +101,11 @@ function assignRanks(
 export class SortRanks {
   private readonly scientific = new NameOrder(new Intl.Collator('en'));
   private readonly finnish = new NameOrder(new Intl.Collator('fi'));
-  private readonly scientificRanks: StableNumbering;
-  private readonly finnishRanks: StableNumbering;
-
-  /** `several`: more than one version is read, so ranks are kept where the order agrees (`StableNumbering`). */
-  constructor(several = false) {
-    this.scientificRanks = new StableNumbering(0, several);
-    this.finnishRanks = new StableNumbering(0, several);
-  }
 
   assign(docs: TaxonDocument[]): void {
     const scientific: SetRank = (doc, rank) => void (doc.scientificNameSortRank = rank);
     const finnish: SetRank = (doc, rank) => void (doc.finnishNameSortRank = rank);
-    assignRanks(docs, scientific, (doc) => doc.scientificName, this.scientific, this.scientificRanks);
-    assignRanks(docs, finnish, (doc) => doc.vernacularName?.fi, this.finnish, this.finnishRanks);
+    assignRanks(docs, scientific, (doc) => doc.scientificName, this.scientific);
+    assignRanks(docs, finnish, (doc) => doc.vernacularName?.fi, this.finnish);
   }
 }

@@ -26,17 +26,6 @@ export function languageOf(request: FastifyRequest): ResponseLanguage {
   return negotiateLanguage(request.headers['accept-language']);
 }
 
-/**
- * The answer language of the catalog's routes (informal groups, checklists and their versions):
- * as `languageOf`, but a request that names no language at all (no `lang`, no Accept-Language)
- * gets every language (`multi`), as the real API answers its catalog.
- */
-export function catalogLanguageOf(request: FastifyRequest): ResponseLanguage {
-  const { lang } = (request.query ?? {}) as { lang?: unknown };
-  if (lang === undefined && request.headers['accept-language'] === undefined) return 'multi';
-  return languageOf(request);
-}
-
 /** The top-level keys a selection keeps (`parent.id` keeps `parent`), or `undefined` for all. */
 function selectedKeys(selection: FieldSelection): ReadonlySet<string> | undefined {
   return selection.selectedFields?.length ? new Set(selection.selectedFields.map((f) => f.split('.')[0]!)) : undefined;

@@ -107,15 +107,17 @@ const ROOT_DOWN = new WeakMap<readonly InformalTaxonGroup[], readonly InformalTa
 export function groupsRootDown(groups: readonly InformalTaxonGroup[]): readonly InformalTaxonGroup[] {
   let ordered = ROOT_DOWN.get(groups);
   if (ordered === undefined) {
+    // The tree of the hierarchy, read depth first; a group under two parents counts once.
     const byId = new Map(groups.map((g) => [g.id, g]));
-    const subgroupIds = new Set(groups.flatMap((g) => g.hasSubGroup ?? []));
-    const seen = new Set<InformalTaxonGroup>();
-    const visit = (group: InformalTaxonGroup): InformalTaxonGroup[] => {
-      if (seen.has(group)) return [];
-      seen.add(group);
-      return [group, ...(group.hasSubGroup ?? []).flatMap((id) => (byId.has(id) ? visit(byId.get(id)!) : []))];
+    const seen = new Set<string>();
+    const list: InformalTaxonGroup[] = [];
+    const visit = (node: GroupTreeNode): void => {
+      if (!seen.has(node.id)) list.push(byId.get(node.id)!);
+      seen.add(node.id);
+      for (const sub of node.hasSubGroup ?? []) visit(sub);
     };
-    ordered = groups.filter((g) => !subgroupIds.has(g.id)).flatMap(visit);
+    for (const root of groupHierarchy(groups as InformalTaxonGroup[]).tree) visit(root);
+    ordered = list;
     ROOT_DOWN.set(groups, ordered);
   }
   return ordered;

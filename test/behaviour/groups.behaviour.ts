@@ -18,15 +18,8 @@ export function groupBehaviour(client: Client) {
         { id: 'MVL.1', name: 'Linnut' },
         { id: 'MVL.343', name: expect.any(String) },
       ]);
-      const names = await client.get('/informal-taxon-groups?selectedFields=name&pageSize=1&lang=en');
+      const names = await client.get('/informal-taxon-groups?selectedFields=name&pageSize=1');
       expect(names.body.results).toEqual([{ name: 'Birds' }]);
-      // Asked in no language at all, the catalog answers every one, as the real API does.
-      const every = await client.get('/informal-taxon-groups?selectedFields=name&pageSize=1');
-      expect(every.body.results).toEqual([{ name: { fi: 'Linnut', sv: expect.any(String), en: 'Birds' } }]);
-      const english = await client.get('/informal-taxon-groups?selectedFields=name&pageSize=1', {
-        'accept-language': 'en',
-      });
-      expect(english.body.results).toEqual([{ name: 'Birds' }]);
     });
 
     it('answers roots, children and siblings as lists ({results, @context}), as the real API does', async () => {
@@ -41,10 +34,7 @@ export function groupBehaviour(client: Client) {
     });
 
     it('answers one group, its children, parent and siblings', async () => {
-      expect((await client.get('/informal-taxon-groups/MVL.1161?lang=en')).body).toEqual({
-        id: 'MVL.1161',
-        name: 'Owls',
-      });
+      expect((await client.get('/informal-taxon-groups/MVL.1161')).body).toEqual({ id: 'MVL.1161', name: 'Owls' });
       expect(ids((await client.get('/informal-taxon-groups/MVL.1/children')).body.results)).toEqual(['MVL.1141']);
       expect((await client.get('/informal-taxon-groups/MVL.1161/parent')).body.id).toBe('MVL.1141');
       expect((await client.get('/informal-taxon-groups/MVL.1/parent')).status).toBe(404);

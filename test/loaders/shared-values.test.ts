@@ -55,37 +55,7 @@ describe('sharing values between versions', () => {
   });
 });
 
-/** Documents with each number that only orders them replaced by its place among the version's. */
-function ordinals(docs: readonly object[]): object[] {
-  const fields = ['taxonomicOrder', 'scientificNameSortRank', 'finnishNameSortRank'];
-  const places = fields.map((field) => {
-    const values = [...new Set(docs.map((doc) => (doc as Record<string, number>)[field]))].filter(
-      (v) => v !== undefined,
-    );
-    values.sort((a, b) => a - b);
-    return new Map(values.map((value, i) => [value, i]));
-  });
-  return docs.map((doc) => {
-    const copy: Record<string, unknown> = { ...doc };
-    fields.forEach((field, f) => {
-      if (copy[field] !== undefined) copy[field] = places[f]!.get(copy[field] as number);
-    });
-    return copy;
-  });
-}
-
 describe('a data directory of several versions', () => {
-  it('holds a taxon that did not change once: the same document in both versions', async () => {
-    const { dataSet } = await loadDataDirectory(FIXTURE_DIR);
-    const [current, older] = dataSet.versions.map((v) => new Map(v.documents.map((doc) => [doc.id, doc])));
-    // Vulpes vulpes is the same in both; Bubo bubo is EN in MR.424, NT now; the wolf is renamed.
-    expect(older!.get('MX.46587')).toBe(current!.get('MX.46587'));
-    expect(older!.get('MX.28965')).not.toBe(current!.get('MX.28965'));
-    expect(older!.get('MX.46549')).not.toBe(current!.get('MX.46549'));
-    const shared = [...older!].filter(([id, doc]) => current!.get(id) === doc).length;
-    expect(shared).toBeGreaterThan(older!.size / 2);
-  });
-
   it('gives each version the documents it has loaded alone', async () => {
     const { dataSet } = await loadDataDirectory(FIXTURE_DIR);
     const older = await readFile(join(FIXTURE_DIR, 'MR.424.ndjson'), 'utf8');
@@ -95,10 +65,7 @@ describe('a data directory of several versions', () => {
     ];
     for (const [i, dir] of alone.entries()) {
       const { dataSet: one } = await loadDataDirectory(dir);
-      // The same documents, their numbers (which only order them) in the same order.
-      expect(JSON.stringify(ordinals(dataSet.versions[i]!.documents))).toBe(
-        JSON.stringify(ordinals(one.versions[0]!.documents)),
-      );
+      expect(JSON.stringify(dataSet.versions[i]!.documents)).toBe(JSON.stringify(one.versions[0]!.documents));
     }
   });
 });

@@ -59,28 +59,6 @@ describe('sort ranks of several versions', () => {
     );
   });
 
-  it('kept across several versions, order the names of each as its own ranks do, equal where equal', () => {
-    /** Each rank replaced by its place among the version's distinct ranks. */
-    const places = (ranks: (number | undefined)[]) => {
-      const distinct = [...new Set(ranks.filter((rank) => rank !== undefined))].sort((a, b) => a! - b!);
-      return ranks.map((rank) => (rank === undefined ? undefined : distinct.indexOf(rank)));
-    };
-    fc.assert(
-      fc.property(fc.array(taxaArb, { minLength: 1, maxLength: 5 }), (versions) => {
-        const kept = new SortRanks(true);
-        for (const taxa of versions) {
-          const together = documentsOf(taxa);
-          const alone = documentsOf(taxa);
-          kept.assign(together);
-          new SortRanks().assign(alone);
-          for (const field of [0, 1])
-            expect(places(ranksOf(together).map((r) => r[field]))).toEqual(ranksOf(alone).map((r) => r[field]));
-        }
-      }),
-      { numRuns: 500 },
-    );
-  });
-
   it('give canonically equivalent names one rank, a name of plain letters and one with a compatibility letter too', () => {
     const docs = documentsOf(
       ['K', '\u212A', 'e\u0301', '\u00E9', 'L'].map((scientificName) => ({ scientificName, fi: undefined })),

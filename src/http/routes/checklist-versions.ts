@@ -6,7 +6,7 @@ import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam }
 import { pageOfList } from '../../service/page.ts';
 import type { ChecklistVersion } from '../../taxon/catalog.ts';
 import { ERROR_ANSWERS, pageAnswer, versionAnswer, type VersionAnswer } from '../schemas/responses.ts';
-import { catalogLanguageOf } from '../shape.ts';
+import { languageOf } from '../shape.ts';
 import { translate } from '../translate.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/checklistVersion.jsonld';
@@ -23,7 +23,7 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
       response: { 200: pageAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
     },
     handler: async (request) => {
-      const language = catalogLanguageOf(request);
+      const language = languageOf(request);
       const shape = (version: ChecklistVersion) => translate(version, language) as VersionAnswer;
       return { ...pageOfList(await catalog.versions(), request.query, shape), '@context': CONTEXT };
     },
@@ -37,7 +37,7 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
       response: { 200: versionAnswer, ...ERROR_ANSWERS },
     },
     handler: async (request) => ({
-      ...(translate(await catalog.version(request.params.id), catalogLanguageOf(request)) as VersionAnswer),
+      ...(translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer),
       '@context': CONTEXT,
     }),
   });

@@ -6,7 +6,7 @@ import { pageOfList } from '../../service/page.ts';
 import type { Checklist } from '../../taxon/catalog.ts';
 import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
 import { checklistAnswer, ERROR_ANSWERS, pageAnswer, type ChecklistAnswer } from '../schemas/responses.ts';
-import { catalogLanguageOf } from '../shape.ts';
+import { languageOf } from '../shape.ts';
 import { translate } from '../translate.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/checklist.jsonld';
@@ -23,7 +23,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
       response: { 200: pageAnswer(checklistAnswer, 'The checklists declared'), ...ERROR_ANSWERS },
     },
     handler: async (request) => {
-      const language = catalogLanguageOf(request);
+      const language = languageOf(request);
       const shape = (checklist: Checklist) => translate(checklist, language) as ChecklistAnswer;
       return { ...pageOfList(await catalog.checklists(), request.query, shape), '@context': CONTEXT };
     },
@@ -37,7 +37,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
       response: { 200: checklistAnswer, ...ERROR_ANSWERS },
     },
     handler: async (request) => ({
-      ...(translate(await catalog.checklist(request.params.id), catalogLanguageOf(request)) as ChecklistAnswer),
+      ...(translate(await catalog.checklist(request.params.id), languageOf(request)) as ChecklistAnswer),
       '@context': CONTEXT,
     }),
   });

@@ -20,7 +20,7 @@ import {
   pageAnswer,
   type GroupAnswer,
 } from '../schemas/responses.ts';
-import { catalogLanguageOf } from '../shape.ts';
+import { languageOf } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/informalTaxonGroup.jsonld';
@@ -59,7 +59,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
   const groups = () => catalog.groups();
   app.get(base, {
     schema: { summary: 'A page of informal taxon groups', tags, querystring: pageQuery, response: pageResponse },
-    handler: async (request) => paged((await groups()).all, request.query, catalogLanguageOf(request)),
+    handler: async (request) => paged((await groups()).all, request.query, languageOf(request)),
   });
   app.get(`${base}/roots`, {
     schema: {
@@ -68,7 +68,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       querystring: languageOnlyQuery,
       response: listResponse,
     },
-    handler: async (request) => listed((await groups()).roots, catalogLanguageOf(request)),
+    handler: async (request) => listed((await groups()).roots, languageOf(request)),
   });
   app.get(`${base}/tree`, {
     schema: {
@@ -78,7 +78,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       response: { 200: listAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'), ...ERROR_ANSWERS },
     },
     handler: async (request) => ({
-      results: translate((await groups()).tree, catalogLanguageOf(request)) as z.infer<typeof groupTreeAnswer>[],
+      results: translate((await groups()).tree, languageOf(request)) as z.infer<typeof groupTreeAnswer>[],
       '@context': CONTEXT,
     }),
   });
@@ -90,8 +90,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       querystring: languageOnlyQuery,
       response: groupResponse,
     },
-    handler: async (request) =>
-      translate((await groups()).find(request.params.id), catalogLanguageOf(request)) as GroupAnswer,
+    handler: async (request) => translate((await groups()).find(request.params.id), languageOf(request)) as GroupAnswer,
   });
   app.get(`${base}/:id/children`, {
     schema: {
@@ -101,7 +100,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       querystring: languageOnlyQuery,
       response: listResponse,
     },
-    handler: async (request) => listed((await groups()).children(request.params.id), catalogLanguageOf(request)),
+    handler: async (request) => listed((await groups()).children(request.params.id), languageOf(request)),
   });
   app.get(`${base}/:id/parent`, {
     schema: {
@@ -112,7 +111,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       response: groupResponse,
     },
     handler: async (request) =>
-      translate((await groups()).parent(request.params.id), catalogLanguageOf(request)) as GroupAnswer,
+      translate((await groups()).parent(request.params.id), languageOf(request)) as GroupAnswer,
   });
   app.get(`${base}/:id/siblings`, {
     schema: {
@@ -122,6 +121,6 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       querystring: languageOnlyQuery,
       response: listResponse,
     },
-    handler: async (request) => listed((await groups()).siblings(request.params.id), catalogLanguageOf(request)),
+    handler: async (request) => listed((await groups()).siblings(request.params.id), languageOf(request)),
   });
 };
