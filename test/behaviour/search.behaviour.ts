@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jaroWinkler } from '../../src/search/jaro-winkler.ts';
 import type { Client } from './suite.ts';
 
 type Hit = { id: string; matchingName: string; nameType: string; type: string; similarity?: number };
@@ -46,6 +47,18 @@ export function searchBehaviour(client: Client) {
       // A name equal to the query is no likely match, even when likely is all that is asked.
       const onlyLikely = await search('query=laulujoutsen&matchType=likely');
       expect(onlyLikely.map((hit) => hit.matchingName.toLowerCase())).not.toContain('laulujoutsen');
+    });
+
+    it('measures the likely names of a query typed without diacritics on the names’ folded forms', async () => {
+      // A swap typed without diacritics: compared with KELTAANGELMA, not KELTAÄNGELMÄ.
+      const [hit] = (await search('query=keltaagnelma')).filter((h) => h.matchingName === 'keltaängelmä');
+      expect(hit?.type).toBe('likelyMatches');
+      const rounded = (n: number) => Math.round(n * 1000) / 1000;
+      expect(hit!.similarity).toBe(rounded(jaroWinkler('KELTAAGNELMA', 'KELTAANGELMA')));
+      expect(jaroWinkler('KELTAAGNELMA', 'KELTAÄNGELMÄ')).toBeLessThan(hit!.similarity!);
+      // A query with diacritics compares strictly: the names' own forms.
+      const [strict] = (await search('query=keltaägnelmä')).filter((h) => h.matchingName === 'keltaängelmä');
+      expect(strict!.similarity).toBe(rounded(jaroWinkler('KELTAÄGNELMÄ', 'KELTAÄNGELMÄ')));
     });
 
     it('finds partial matches by substring, each taxon once, ranked species first', async () => {
