@@ -12,8 +12,13 @@ import type { SearchBody } from '../index/engine.ts';
 import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
 import { foldDiacritics } from '../search/normalise.ts';
 import { GRAM_LENGTH, INDEX_ONLY_FIELDS, SHORT_WORD_LENGTH, trigrams } from '../search/name-entry.ts';
-import { likelyCharTokens, likelyLevels, type LikelyLevel } from '../search/likely-bounds.ts';
-import { prepareQuery, type MatchType, type PreparedQuery } from '../search/match-kinds.ts';
+import {
+  codePointLength,
+  likelyKeyLengths,
+  prepareQuery,
+  type MatchType,
+  type PreparedQuery,
+} from '../search/match-kinds.ts';
 import {
   and,
   compileNode,
@@ -63,10 +68,30 @@ export interface CandidatePage {
 }
 
 /**
- * Likely candidates one page holds, in `nameOrder`. The service reads pages until a short one:
- * every candidate is measured, so the page size only trades requests against their size.
+ * The two passes of likely candidates. Strict: names sharing half of the query's trigrams
+ * (a shared first three or four letters counting as one more each). Relaxed, asked once when
+ * the strict pass finds nothing: a quarter, for names shorter than the query, which a long
+ * query's trigrams outnumber (a name as long as the query or longer that is close to it shares
+ * most of them). Both keep to the lengths `likelyKeyLengths` allows.
  */
-export const LIKELY_PAGE = 2000;
+export const LIKELY_PASSES = {
+  strict: { share: 0.5, shorterOnly: false },
+  relaxed: { share: 0.25, shorterOnly: true },
+} as const;
+
+/**
+ * The most candidates one likely pass hands over: those sharing the most trigrams and leading
+ * letters, shorter names first among equals (with as many letters in common, a shorter name is
+ * the more similar). FinBIF measures every name and keeps the `limit` most similar; the service
+ * measures these. `npm run bench:recall` counts how many of FinBIF's ten most similar names
+ * they hold.
+ */
+export const LIKELY_CANDIDATES = 256;
+
+/** Jaro–Winkler's bonus for a common prefix grows up to four letters: the third and fourth are asked for. */
+const LIKELY_PREFIX_LENGTHS = [3, 4];
+
+export type LikelyPass = keyof typeof LIKELY_PASSES;
 
 /** Candidates carry their keys and ranking texts (for the rules) but not their index-only tokens. */
 const SOURCE = { excludes: [...INDEX_ONLY_FIELDS] };
@@ -297,32 +322,47 @@ export function compilePartial(request: NameSearchRequest, page: CandidatePage, 
 }
 
 /**
- * Likely: every name the bounds of `likely-bounds.ts` admit for some key of the query (a
- * superset of the names whose Jaro–Winkler similarity passes the threshold), not equal to the
- * query (FinBIF's `NAME != :word`), one page in `nameOrder`; the service measures each.
+ * Likely: names of a possible length sharing a share of the query's trigrams, and not equal to
+ * the query (FinBIF's `NAME != :word`), the `LIKELY_CANDIDATES` sharing the most; Jaro–Winkler
+ * then decides. Each shared trigram and leading letters scores one (`constant_score`), so the
+ * score counts them the same in both engines.
  */
-export function compileLikely(
-  request: NameSearchRequest,
-  page: CandidatePage = { from: 0, size: LIKELY_PAGE },
-): SearchBody {
-  const keys = [...new Set(request.query.keys)];
-  const admitted = or.build(keys.flatMap((key) => likelyLevels(key).map((level) => likelyLevelClause(key, level))));
+export function compileLikely(request: NameSearchRequest, pass: LikelyPass = 'strict'): SearchBody {
+  const { share, shorterOnly } = LIKELY_PASSES[pass];
+  const folded = [...new Set(request.query.keys.map((key) => foldDiacritics(key)))];
+  const grams = trigrams(folded);
+  const starts = LIKELY_PREFIX_LENGTHS.map((length) => [
+    ...new Set(folded.filter((key) => key.length > length).map((key) => key.slice(0, length))),
+  ]).filter((prefixes) => prefixes.length > 0);
+  const shared = [
+    ...grams.map((gram) => term.build('grams', gram)),
+    ...starts.map((prefixes) => {
+      const clauses = prefixes.map((start) => prefix.build('foldedKeys', start));
+      return clauses.length === 1 ? clauses[0]! : or.build(clauses);
+    }),
+  ];
+  const lengths = request.query.keys.map(codePointLength);
+  const longest = Math.max(...lengths);
+  const window = {
+    gte: Math.min(...lengths.map((length) => likelyKeyLengths(length).gte)),
+    lte: shorterOnly ? longest - 1 : likelyKeyLengths(longest).lte,
+  };
+  const filter = and.build([
+    range.build('keyLengths', window),
+    not.build(equalsQuery(request.query)),
+    nameFilters(request),
+  ]);
   return {
-    query: compileNode(and.build([admitted, not.build(equalsQuery(request.query)), nameFilters(request)])),
-    sort: [...SORT_AFTER_RANK],
-    from: page.from,
-    size: page.size,
+    query: {
+      bool: {
+        filter: [compileNode(filter)],
+        should: shared.map((clause) => ({ constant_score: { filter: compileNode(clause), boost: 1 } })),
+        minimum_should_match: Math.max(1, Math.ceil(grams.length * share)),
+      },
+    },
+    sort: [{ _score: { order: 'desc' } }, { keyLengths: { order: 'asc' } }, ...SORT_AFTER_RANK],
+    size: LIKELY_CANDIDATES,
     track_total_hits: false,
     _source: SOURCE,
   };
-}
-
-/** One level of the bounds: the query's first letters when the level has any, and per run of name lengths the tokens shared. */
-function likelyLevelClause(key: string, level: LikelyLevel): FilterNode {
-  const tokens = likelyCharTokens([key]).map((token) => term.build('likelyChars', token));
-  const groups = level.groups.map(({ gte, lte, shared }) =>
-    and.build([range.build('keyLengths', { gte, lte }), or.build(tokens, shared)]),
-  );
-  const byLength = groups.length === 1 ? groups[0]! : or.build(groups);
-  return level.start === undefined ? byLength : and.build([term.build('likelyStarts', level.start), byLength]);
 }

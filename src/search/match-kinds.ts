@@ -37,6 +37,18 @@ export function codePointLength(text: string): number {
   return length;
 }
 
+/**
+ * The lengths a name key can have and still be likely for a query key of `length` code points.
+ * The common prefix adds at most 0.4 × (1 − Jaro), so a Jaro–Winkler above 0.88 needs a Jaro
+ * above 0.8. With m matched characters (m at most either length, a for the query, b for the
+ * name) that needs m/a + m/b > 1.4, hence 0.4a < b < 2.5a.
+ *
+ * @example likelyKeyLengths(7) // { gte: 3, lte: 17 }
+ */
+export function likelyKeyLengths(length: number): { gte: number; lte: number } {
+  return { gte: Math.floor((2 * length) / 5) + 1, lte: Math.ceil((5 * length) / 2) - 1 };
+}
+
 export interface PreparedQuery {
   /** As received: the length rules count its UTF-16 code units, spaces included. */
   readonly raw: string;

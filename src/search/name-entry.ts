@@ -4,7 +4,6 @@
  * term-level queries only (docs/engine-contract.md).
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
-import { likelyCharTokens, likelyStartTokens } from './likely-bounds.ts';
 import { codePointLength, nameKeys } from './match-kinds.ts';
 import { rankingText } from './ranking-text.ts';
 import { bitTokens, prominence, reverse, wordRepeats } from './entry-order.ts';
@@ -24,12 +23,8 @@ export interface NameEntry {
   foldedKeys: string[];
   /** trigrams of the folded keys: candidates for infix and likely matches */
   grams: string[];
-  /** the lengths of the keys, strict and folded, in code points: likely candidates (`likely-bounds.ts`) */
+  /** the lengths of the keys, strict and folded, in code points: likely candidates (`likelyKeyLengths`) */
   keyLengths: number[];
-  /** the keys' characters counted (`A1`, `A2`, …), strict and folded: likely candidates */
-  likelyChars: string[];
-  /** the keys' first one to four letters, strict and folded: likely candidates */
-  likelyStarts: string[];
   /**
    * the first one and two letters of every folded key word but the first: candidates for a
    * multi-word partial query whose later words are too short for trigrams (`parus m`)
@@ -76,8 +71,6 @@ export interface NameEntry {
 export const INDEX_ONLY_FIELDS = [
   'grams',
   'keyLengths',
-  'likelyChars',
-  'likelyStarts',
   'laterWordPrefixes',
   'rankWords',
   'foldedRankWords',
@@ -149,8 +142,6 @@ export type EntryKeys = Pick<
   | 'foldedKeys'
   | 'grams'
   | 'keyLengths'
-  | 'likelyChars'
-  | 'likelyStarts'
   | 'laterWordPrefixes'
   | 'rankText'
   | 'rankWords'
@@ -183,7 +174,6 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
   const exactKeys = nameKeys(name, { fold: false });
   const folded = nameKeys(name, { fold: true });
   const foldedKeys = sameList(exactKeys, folded) ? exactKeys : folded;
-  const allKeys = foldedKeys === exactKeys ? exactKeys : [...exactKeys, ...foldedKeys];
   const rankText = rankingText(name, false);
   const folding = rankingText(name, true);
   const foldedRankText = folding === rankText ? rankText : folding;
@@ -193,9 +183,7 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
     exactKeys,
     foldedKeys,
     grams: trigrams(foldedKeys),
-    keyLengths: [...new Set(allKeys.map(codePointLength))],
-    likelyChars: likelyCharTokens(allKeys),
-    likelyStarts: likelyStartTokens(allKeys),
+    keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
     laterWordPrefixes: laterWordPrefixes(foldedKeys),
     rankText,
     foldedRankText,

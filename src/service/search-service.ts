@@ -6,10 +6,9 @@
  * whole only what the index could not order (a static group of exact matches, or of partial
  * matches with equal scores), and takes each taxon once, at its best match, until `limit` taxa
  * are found. Pages are read as the answer needs them, so a search stops where its answer ends.
- * Likely candidates are every name that bounds on length, shared characters and leading letters
- * admit (`compileLikely`, `src/search/likely-bounds.ts`), a superset of the likely names; the
- * service measures their similarity and keeps, as FinBIF does, the `limit` most similar names,
- * then ranks them.
+ * Likely candidates come as one set, the names sharing most of the query's trigrams
+ * (`compileLikely`); the service measures their similarity and keeps, as FinBIF does, the
+ * `limit` most similar names, then ranks them.
  *
  * FinBIF's finishing rules kept: synonym matches of taxa that have a match on their own
  * scientific name are dropped from partial and likely; a taxon seen in an earlier list is not
@@ -20,7 +19,6 @@ import type { SearchBody } from '../index/engine.ts';
 import {
   compileExact,
   compileLikely,
-  LIKELY_PAGE,
   prepareNameSearch,
   preparePartial,
   type CandidatePage,
@@ -306,16 +304,15 @@ export function createSearchService({ versions }: { versions: Versions }) {
   }
 
   async function likelyMatches(index: VersionIndices, request: NameSearchRequest, answer: Answer): Promise<void> {
-    // Every candidate the bounds admit is measured: FinBIF measures every name.
-    const hits: SearchHit[] = [];
-    for (let from = 0; ; from += LIKELY_PAGE) {
-      const page = (await index.search<Candidate>('names', compileLikely(request, { from, size: LIKELY_PAGE }))).hits
-        .hits;
-      for (const hit of page) hits.push(hit);
-      if (page.length < LIKELY_PAGE) break;
+    // A long query's trigrams outnumber a short name's: when the strict pass finds nothing,
+    // ask once more for shorter names with a smaller share (`LIKELY_PASSES`).
+    for (const pass of ['strict', 'relaxed'] as const) {
+      const result = await index.search<Candidate>('names', compileLikely(request, pass));
+      const found = mostSimilar(result.hits.hits, request, answer.seen);
+      if (found.length === 0) continue;
+      for (const match of sortMatches(found, request.query.ranking)) if (take(match, 'LIKELY', request, answer)) break;
+      return;
     }
-    const found = mostSimilar(hits, request, answer.seen);
-    for (const match of sortMatches(found, request.query.ranking)) if (take(match, 'LIKELY', request, answer)) break;
   }
 
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compileExact,
   compileLikely,
-  LIKELY_PAGE,
+  LIKELY_CANDIDATES,
   compilePartial,
   nameFilters,
   partialOrder,
@@ -30,8 +30,6 @@ const SOURCE = {
   excludes: [
     'grams',
     'keyLengths',
-    'likelyChars',
-    'likelyStarts',
     'laterWordPrefixes',
     'rankWords',
     'foldedRankWords',
@@ -264,83 +262,60 @@ describe('compilePartial', () => {
 });
 
 describe('compileLikely', () => {
-  type Json = { [key: string]: Json } | Json[] | string | number | boolean;
-  /** Every `bool` of the body with its `should` clauses and minimum, as `k of [tokens]`, and the terms of a field. */
-  function walk(node: Json, visit: (key: string, value: Json) => void) {
-    if (Array.isArray(node)) for (const item of node) walk(item, visit);
-    else if (node !== null && typeof node === 'object')
-      for (const [key, value] of Object.entries(node)) {
-        visit(key, value);
-        walk(value, visit);
-      }
-  }
-  function termsOf(body: object, field: string): string[] {
-    const found: string[] = [];
-    walk(body as Json, (key, value) => {
-      if (key === 'term' && typeof value === 'object' && field in value)
-        found.push((value as Record<string, string>)[field]!);
-    });
-    return found;
-  }
-  function counted(body: object): { gte: number; lte: number; shared: number }[] {
-    const found: { gte: number; lte: number; shared: number }[] = [];
-    walk(body as Json, (key, value) => {
-      if (key !== 'filter' || !Array.isArray(value)) return;
-      const [range, should] = value as {
-        range?: { keyLengths: { gte: number; lte: number } };
-        bool?: { minimum_should_match: number };
-      }[];
-      if (range?.range && should?.bool)
-        found.push({ ...range.range.keyLengths, shared: should.bool.minimum_should_match });
-    });
-    return found;
-  }
+  const grams = ['LAU', 'AUL', 'ULU', 'LUJ', 'UJO', 'JOU', 'OUT', 'UTS', 'TSE', 'SEN'];
+  const NOT_EQUAL = { terms: { foldedKeys: ['LAULUJOUTSEN'] } };
+  const scoredOne = (filter: object) => ({ constant_score: { filter, boost: 1 } });
+  const shared = [
+    ...grams.map((g) => scoredOne({ term: { grams: g } })),
+    scoredOne({ prefix: { foldedKeys: { value: 'LAU' } } }),
+    scoredOne({ prefix: { foldedKeys: { value: 'LAUL' } } }),
+  ];
+  type Bool = { bool: { filter: object[]; must_not: object[] } };
+  const likelyFilter = (query: string) =>
+    (compileLikely(request(query)).query as { bool: { filter: Bool[] } }).bool.filter[0]!.bool;
 
-  it('asks for one page, in name order, of the names not equal to the query', () => {
-    const body = compileLikely(request('laulujoutsen'));
-    expect(body).toMatchObject({
-      sort: [{ nameOrder: { order: 'asc' } }],
-      from: 0,
-      size: LIKELY_PAGE,
+  it('asks for the names of a possible length not equal to the query sharing the most of its trigrams and first letters (at least half; shorter names sharing a quarter when relaxed)', () => {
+    // 12 code points: Jaro–Winkler above 0.88 needs a name of 5 to 29.
+    expect(compileLikely(request('laulujoutsen'))).toEqual({
+      query: {
+        bool: {
+          filter: [
+            {
+              bool: {
+                filter: [{ range: { keyLengths: { gte: 5, lte: 29 } } }, ...FILTERS],
+                must_not: [NOT_EQUAL, ...NOT_HIDDEN],
+              },
+            },
+          ],
+          should: shared,
+          minimum_should_match: 5,
+        },
+      },
+      sort: [{ _score: { order: 'desc' } }, { keyLengths: { order: 'asc' } }, { nameOrder: { order: 'asc' } }],
+      size: LIKELY_CANDIDATES,
       track_total_hits: false,
       _source: SOURCE,
     });
-    expect(compileLikely(request('laulujoutsen'), { from: 4000, size: 2000 })).toMatchObject({
-      from: 4000,
-      size: 2000,
-    });
-    const filter = (body.query as { bool: { filter: object[]; must_not: object[] } }).bool;
-    expect(filter.must_not).toEqual([{ terms: { foldedKeys: ['LAULUJOUTSEN'] } }, ...NOT_HIDDEN]);
-    expect(filter.filter).toContainEqual(FILTERS[0]);
-  });
-
-  it('counts the characters of the query by occurrence, and asks for its first one to four letters', () => {
-    const body = compileLikely(request('laulujoutsen'));
-    expect(new Set(termsOf(body, 'likelyChars'))).toEqual(
-      new Set(['L1', 'A1', 'U1', 'L2', 'U2', 'J1', 'O1', 'U3', 'T1', 'S1', 'E1', 'N1']),
-    );
-    expect(new Set(termsOf(body, 'likelyStarts'))).toEqual(new Set(['L', 'LA', 'LAU', 'LAUL']));
-  });
-
-  it('asks per run of name lengths for the shared characters the bounds need, levels of leading letters apart', () => {
-    // Level 0 first (no common prefix): c ≥ 1.64 · 12 L / (L + 12), at most L and 12.
-    expect(counted(compileLikely(request('laulujoutsen'))).slice(0, 5)).toEqual([
-      { gte: 8, lte: 8, shared: 8 },
-      { gte: 9, lte: 10, shared: 9 },
-      { gte: 11, lte: 12, shared: 10 },
-      { gte: 13, lte: 15, shared: 11 },
-      { gte: 16, lte: 18, shared: 12 },
+    const relaxed = compileLikely(request('laulujoutsen'), 'relaxed').query as {
+      bool: { filter: object[]; minimum_should_match: number };
+    };
+    expect(relaxed.bool.minimum_should_match).toBe(3);
+    expect(relaxed.bool.filter).toEqual([
+      {
+        bool: {
+          filter: [{ range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS],
+          must_not: [NOT_EQUAL, ...NOT_HIDDEN],
+        },
+      },
     ]);
   });
 
-  it('compares a query with diacritics by the names’ strict keys, and asks for the tokens of every hybrid form', () => {
-    const strict = (compileLikely(request('laulujoutsän')).query as { bool: { must_not: object[] } }).bool;
-    expect(strict.must_not).toContainEqual({ terms: { exactKeys: ['LAULUJOUTSÄN'] } });
-    expect(termsOf(compileLikely(request('laulujoutsän')), 'likelyChars')).toContain('Ä1');
+  it('compares a query with diacritics by the names’ strict keys', () => {
+    expect(likelyFilter('laulujoutsän').must_not).toContainEqual({ terms: { exactKeys: ['LAULUJOUTSÄN'] } });
+  });
+
+  it('keeps to the lengths of every hybrid form of the query', () => {
     // `Salix x rubens` has the forms SALIX X RUBENS (14) and SALIX RUBENS (12) among its keys.
-    const hybrid = compileLikely(request('Salix x rubens'));
-    expect(termsOf(hybrid, 'likelyChars')).toContain('X2');
-    expect(counted(hybrid).some((group) => group.shared === 14)).toBe(true);
-    expect(counted(hybrid).some((group) => group.shared === 12)).toBe(true);
+    expect(likelyFilter('Salix x rubens').filter).toContainEqual({ range: { keyLengths: { gte: 5, lte: 34 } } });
   });
 });

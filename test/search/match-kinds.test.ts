@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { jaroWinkler } from '../../src/search/jaro-winkler.ts';
 import {
   classifyName,
   idLookupName,
@@ -7,6 +8,7 @@ import {
   isLikely,
   isPartial,
   isTaxonIdExact,
+  likelyKeyLengths,
   likePartial,
   likelySimilarity,
   nameKeys,
@@ -152,6 +154,25 @@ describe('likely', () => {
     expect(isLikely('Parus major', q('parus majr'))).toBe(true);
     expect(isLikely('Parus major', q('Parus major'))).toBe(false);
     expect(isLikely('Cygnus cygnus', q('parus major'))).toBe(false);
+  });
+});
+
+describe('likelyKeyLengths', () => {
+  it('admits every name length whose similarity can pass the threshold, and is tight at the edges', () => {
+    const text = (max: number) =>
+      fc.string({ unit: fc.constantFrom('A', 'B', 'C', 'D'), minLength: 1, maxLength: max });
+    fc.assert(
+      fc.property(text(12), text(40), (query, name) => {
+        const { gte, lte } = likelyKeyLengths(query.length);
+        if (jaroWinkler(name, query) > 0.88)
+          expect(name.length >= gte && name.length <= lte, `${name} / ${query}`).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    // Prefixes of the query (or the query as a prefix) come closest to the bounds.
+    expect(jaroWinkler('ABCDEFGHIJKLMNOPQ', 'ABCDEFG')).toBeGreaterThan(0.88);
+    expect(likelyKeyLengths(7)).toEqual({ gte: 3, lte: 17 });
+    expect(jaroWinkler('ABCDEFGHIJKLMNOPQR', 'ABCDEFG')).toBeLessThanOrEqual(0.88);
   });
 });
 

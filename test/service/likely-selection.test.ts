@@ -4,9 +4,13 @@
  * the place of a more similar one, however the comparator would rank it.
  */
 import { describe, expect, it } from 'vitest';
+import { nameEntriesOf } from '../../loaders/name-entries.ts';
+import { createEmbeddedEngine } from '../../src/index/embedded-engine.ts';
+import type { NameSearchParams } from '../../src/query/name-search.ts';
 import { jaroWinkler } from '../../src/search/jaro-winkler.ts';
+import { createSearchService } from '../../src/service/search-service.ts';
+import { createVersions } from '../../src/service/versions.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
-import { searchParams, searchServiceOf } from '../helpers/name-search.ts';
 
 const QUERY = 'laulujoutsenx';
 /** Name, whether the taxon is Finnish; most similar to the query first. */
@@ -31,11 +35,26 @@ function service() {
         taxonomicOrder: i + 1,
       }) as TaxonDocument,
   );
-  return searchServiceOf(docs);
+  const engine = createEmbeddedEngine();
+  engine.replaceData({
+    catalog: { informalTaxonGroups: [], checklistVersions: [{ id: 'current' }] },
+    versions: [{ id: 'current', indices: { taxa: docs, names: nameEntriesOf(docs) } }],
+  });
+  return createSearchService({ versions: createVersions(engine) });
 }
 
 async function likely(limit: number): Promise<string[]> {
-  const request = searchParams(QUERY, { limit, matchTypes: ['LIKELY'] });
+  const none = { include: [], exclude: [] };
+  const request: NameSearchParams = {
+    query: QUERY,
+    limit,
+    matchTypes: ['LIKELY'],
+    taxonSets: none,
+    informalTaxonGroups: none,
+    nameTypes: none,
+    languages: [],
+    includeHidden: false,
+  };
   return (await service().search('current', request)).map((hit) => hit.entry.name);
 }
 
