@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHANGE_TYPES } from '../../taxon/changes.ts';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { commaList, languageQuery, listFilterParam, optionalBooleanParam, pageParam, pageSizeParam } from './common.ts';
+import { exportFormatParam } from '../export.ts';
 import { taxonAnswer } from './responses.ts';
 import { aggregationQuery } from './taxa.ts';
 
@@ -30,17 +31,22 @@ const scope = {
   finnish: optionalBooleanParam,
 };
 
+const recordPaths = commaList
+  .refine((fields) => fields.every((f) => RECORD_PATH.test(f)), {
+    message: 'must be a comma-separated list of record paths (changeTypes, to.scientificName, ...)',
+  })
+  .optional();
+
 export const changesPageQuery = z.object({
   ...scope,
   page: pageParam,
   pageSize: pageSizeParam,
-  selectedFields: commaList
-    .refine((fields) => fields.every((f) => RECORD_PATH.test(f)), {
-      message: 'must be a comma-separated list of record paths (changeTypes, to.scientificName, ...)',
-    })
-    .optional(),
+  selectedFields: recordPaths,
   sortOrder: z.enum(['taxonomic'], { error: 'must be taxonomic' }).default('taxonomic'),
 });
+
+/** An export of change records: the page route's parameters without paging, and its format. */
+export const changesExportQuery = z.object({ ...scope, selectedFields: recordPaths, format: exportFormatParam });
 
 export const changesAggregateQuery = z.object({ ...scope, ...aggregationQuery });
 
