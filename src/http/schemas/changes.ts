@@ -52,9 +52,10 @@ export const changesAggregateQuery = z.object({ ...scope, ...aggregationQuery })
 
 export type ChangesScopeQuery = Pick<z.infer<typeof changesPageQuery>, keyof typeof scope>;
 
+// The list form first: the value form's keys are all optional, so it would take a list difference too, without its lists.
 const difference = z.union([
-  z.object({ field: z.string(), from: z.unknown().optional(), to: z.unknown().optional() }),
   z.object({ field: z.string(), added: z.array(z.unknown()), removed: z.array(z.unknown()) }),
+  z.object({ field: z.string(), from: z.unknown().optional(), to: z.unknown().optional() }),
 ]);
 
 export const changeAnswer = z
