@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { engineDataOf, taxaOnly } from '../../loaders/engine-data.ts';
 import { AppError, pointerToken } from '../errors.ts';
-import { EXPORT_FORMATS, type ExportFormat, exportText } from '../http/export.ts';
+import { EXPORT_FORMATS, type ExportFormat, exportColumns, exportText } from '../http/export.ts';
 import { DEFAULT_TAXON_COLUMNS } from '../http/routes/taxa/export.ts';
 import { selectedFieldsParam } from '../http/schemas/common.ts';
 import { DEFAULT_CHECKLIST } from '../http/schemas/taxa.ts';
@@ -103,7 +103,7 @@ export async function runExport(argv: string[]): Promise<number> {
   if (!loaded.includes(values.version))
     return refused(`--version: no version '${values.version}' in ${dir}; it has ${loaded.join(', ')}`);
 
-  const columns = selected.data ?? (format === 'csv' ? [...DEFAULT_TAXON_COLUMNS] : []);
+  const columns = exportColumns(selected.data, format, DEFAULT_TAXON_COLUMNS);
   const fields = selectionOf(columns.length > 0 ? { selectedFields: columns } : {});
   const taxa = createTaxaService({ versions: createVersions(engine) });
   const chunks = taxa.exportChunks(values.version, {

@@ -48,6 +48,19 @@ export function exportAnswer(item: z.ZodType, description: string) {
   };
 }
 
+/**
+ * The fields an export selects: those named; when none are, for CSV its default columns, and for
+ * the JSON formats none (whole items).
+ */
+export function exportColumns(
+  selected: readonly string[] | undefined,
+  format: ExportFormat,
+  defaults: readonly string[],
+): string[] {
+  if (selected !== undefined && selected.length > 0) return [...selected];
+  return format === 'csv' ? [...defaults] : [];
+}
+
 /** What a CSV cell shows of a value: text, a number or boolean as written, an object as its JSON. */
 function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);

@@ -329,6 +329,51 @@ describe('bulk export of a generated checklist', () => {
   }, 120_000);
   afterAll(async () => rm(dir, { recursive: true, force: true }));
 
+  /** The loaded engine, its searches made by `search`. */
+  const searchingWith = (search: SearchEngine['search']): SearchEngine => ({
+    kind: engine.kind,
+    versions: () => engine.versions(),
+    catalog: () => engine.catalog(),
+    close: async () => {},
+    search,
+  });
+
+  it('takes an empty selectedFields as none: the default columns', async () => {
+    const app = await createApp({ engine });
+    const response = await app.inject({ method: 'GET', url: '/taxa/export?selectedFields=&parentTaxonId=MX.0' });
+    expect(response.body).toBe(`${DEFAULT_TAXON_COLUMNS.join(',')}\n`);
+    await app.close();
+  });
+
+  it('cuts the answer short, and goes on serving, when a search fails after the answer has begun', async () => {
+    let searches = 0;
+    const app = await createApp({
+      engine: searchingWith(async (index, body) => {
+        if (index.kind === 'taxa' && ++searches === 3) throw new Error('the engine went away');
+        return engine.search(index, body);
+      }),
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const outcome = await new Promise<{ status: number; bytes: number; complete: boolean }>((resolve, reject) => {
+      const client = httpRequest(`${address}/taxa/export?selectedFields=id`, (response) => {
+        let bytes = 0;
+        response.on('data', (data: Buffer) => {
+          bytes += data.length;
+        });
+        response.on('close', () => resolve({ status: response.statusCode!, bytes, complete: response.complete }));
+      });
+      client.on('error', reject);
+      client.end();
+    });
+    expect(outcome.status).toBe(200);
+    expect(outcome.complete).toBe(false);
+    expect(outcome.bytes).toBeGreaterThan(2 * 1000 * 'MX.1\n'.length);
+    expect(searches).toBe(3);
+    const after = await fetch(`${address}/taxa?pageSize=1&selectedFields=id`);
+    expect(after.status).toBe(200);
+    await app.close();
+  });
+
   it('reads the set chunk after chunk: the count and order of the pages, for a filter that thins it', async () => {
     const app = await createApp({ engine });
     const body = { finnish: true, taxonRank: '!MX.genus' };
@@ -347,18 +392,13 @@ describe('bulk export of a generated checklist', () => {
       release = resolve;
     });
     // From the third chunk on, searches wait until the test lets them go.
-    const counting: SearchEngine = {
-      kind: engine.kind,
-      versions: () => engine.versions(),
-      catalog: () => engine.catalog(),
-      close: async () => {},
-      async search(index, body) {
+    const app = await createApp({
+      engine: searchingWith(async (index, body) => {
         if (index.kind === 'taxa') searches++;
         if (searches >= 3) await held;
         return engine.search(index, body);
-      },
-    };
-    const app = await createApp({ engine: counting });
+      }),
+    });
     const streamClosed = new Promise<void>((resolve) => {
       app.addHook('onSend', async (_request, _reply, payload) => {
         if (payload instanceof Readable) payload.on('close', () => resolve());

@@ -17,7 +17,7 @@ import {
 } from '../../schemas/changes.ts';
 import { taxonParams } from '../../schemas/taxa.ts';
 import { aggregateAnswer, ERROR_ANSWERS, pageAnswer } from '../../schemas/responses.ts';
-import { exportAnswer, sendExport } from '../../export.ts';
+import { exportAnswer, exportColumns, sendExport } from '../../export.ts';
 import { languageOf, shapeTaxonVersion } from '../../shape.ts';
 import type { ResponseLanguage } from '../../translate.ts';
 
@@ -141,7 +141,7 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
       },
       handler: async (request, reply) => {
         const q = request.query;
-        const columns = q.selectedFields ?? (q.format === 'csv' ? [...DEFAULT_CHANGE_COLUMNS] : []);
+        const columns = exportColumns(q.selectedFields, q.format, DEFAULT_CHANGE_COLUMNS);
         const selectedFields = columns.length > 0 ? columns : undefined;
         const chunks = changes.exportChunks(
           { from: q.from, to: q.to },

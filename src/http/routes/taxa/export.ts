@@ -1,7 +1,7 @@
 /** Bulk export of taxa: GET/POST /taxa/export, /taxa/species/export and /taxa/{id}/species/export. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TaxaScope } from '../../../query/taxa-request.ts';
-import { exportAnswer, sendExport } from '../../export.ts';
+import { exportAnswer, exportColumns, sendExport } from '../../export.ts';
 import { ERROR_ANSWERS, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaExportQuery, taxaGetExportQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf, taxonShaper } from '../../shape.ts';
@@ -65,7 +65,7 @@ export const taxaExportRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (
         handler: async (request, reply) => {
           const q = request.query;
           const id = under ? (request.params as { id: string }).id : undefined;
-          const columns = q.selectedFields ?? (q.format === 'csv' ? [...DEFAULT_TAXON_COLUMNS] : []);
+          const columns = exportColumns(q.selectedFields, q.format, DEFAULT_TAXON_COLUMNS);
           const fields = selectionOf(columns.length > 0 ? { ...q, selectedFields: columns } : q);
           const scope: TaxaScope = { ...scopeOf(q), speciesOnly, ...(id !== undefined ? { parentTaxonId: id } : {}) };
           const chunks = taxa.exportChunks(q.checklistVersion, {
