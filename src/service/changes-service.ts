@@ -111,6 +111,7 @@ export function createChangesService({
       for await (const chunk of chunksInOrder(
         (after) => newer.search<StoredChange>('changes', body(after), pair.from),
         EXPORT_CHUNK_SIZE,
+        versions.catalog,
       ))
         yield chunk.map(recordOf);
     },

@@ -154,6 +154,7 @@ export function createTaxaService({ versions }: { versions: Versions }) {
       yield* chunksInOrder(
         (after) => index.search<TaxonDocument>('taxa', compileTaxaExportChunk(request, after)),
         EXPORT_CHUNK_SIZE,
+        versions.catalog,
       );
     },
 

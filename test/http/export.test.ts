@@ -33,6 +33,22 @@ const ndjsonOf = (body: string): Json[] =>
 
 const csvOf = (body: string): string[][] => parse(body, { relax_column_count: false }) as string[][];
 
+/** A download over a socket: its status, its body, and whether it arrived whole. */
+function download(url: string): Promise<{ status: number; body: string; complete: boolean }> {
+  return new Promise((resolve, reject) => {
+    const client = httpRequest(url, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => {
+        body += text;
+      });
+      response.on('close', () => resolve({ status: response.statusCode!, body, complete: response.complete }));
+    });
+    client.on('error', reject);
+    client.end();
+  });
+}
+
 /** Every result of a page route, page after page (1,000 a page). */
 async function allPages(
   app: FastifyInstance,
@@ -354,20 +370,10 @@ describe('bulk export of a generated checklist', () => {
       }),
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const outcome = await new Promise<{ status: number; bytes: number; complete: boolean }>((resolve, reject) => {
-      const client = httpRequest(`${address}/taxa/export?selectedFields=id`, (response) => {
-        let bytes = 0;
-        response.on('data', (data: Buffer) => {
-          bytes += data.length;
-        });
-        response.on('close', () => resolve({ status: response.statusCode!, bytes, complete: response.complete }));
-      });
-      client.on('error', reject);
-      client.end();
-    });
+    const outcome = await download(`${address}/taxa/export?selectedFields=id`);
     expect(outcome.status).toBe(200);
     expect(outcome.complete).toBe(false);
-    expect(outcome.bytes).toBeGreaterThan(2 * 1000 * 'MX.1\n'.length);
+    expect(outcome.body.length).toBeGreaterThan(2 * 1000 * 'MX.1\n'.length);
     expect(searches).toBe(3);
     const after = await fetch(`${address}/taxa?pageSize=1&selectedFields=id`);
     expect(after.status).toBe(200);
@@ -382,6 +388,35 @@ describe('bulk export of a generated checklist', () => {
     const response = await app.inject({ method: 'POST', url: '/taxa/export?selectedFields=id', payload: body });
     const [, ...rows] = csvOf(response.body);
     expect(rows.map(([id]) => id)).toEqual(pages.results.map((taxon) => taxon.id));
+    await app.close();
+  });
+
+  it('cuts the answer short when the data is reloaded between two chunks, rather than mixing two data sets', async () => {
+    const sample = createEmbeddedEngine();
+    await loadInto(sample, SAMPLE);
+    let searches = 0;
+    const app = await createApp({
+      engine: {
+        kind: sample.kind,
+        versions: () => sample.versions(),
+        catalog: () => sample.catalog(),
+        close: async () => {},
+        async search(index, body) {
+          if (index.kind === 'taxa' && ++searches === 2) await loadInto(sample, SAMPLE);
+          return sample.search(index, body);
+        },
+      },
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const cut = await download(`${address}/taxa/export?format=ndjson&selectedFields=id&includeHidden=true`);
+    expect(cut.status).toBe(200);
+    expect(cut.complete).toBe(false);
+    expect(ndjsonOf(cut.body)).toHaveLength(1000);
+    expect(searches).toBe(2);
+    // Once reloaded, an export reads the new data whole.
+    const whole = await download(`${address}/taxa/export?format=ndjson&selectedFields=id&includeHidden=true`);
+    expect(whole.complete).toBe(true);
+    expect(ndjsonOf(whole.body).length).toBeGreaterThan(1000);
     await app.close();
   });
 
