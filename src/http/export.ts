@@ -66,26 +66,26 @@ function cellText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** The values at `path` under `value`: lists along the way, and at its end, flattened. */
-function valuesAt(value: unknown, path: readonly string[], out: unknown[]): void {
+/** The values at `path` (from its `depth`-th key on) under `value`: lists along the way, and at its end, flattened. */
+function valuesAt(value: unknown, path: readonly string[], depth: number, out: unknown[]): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
-    for (const item of value) valuesAt(item, path, out);
+    for (const item of value) valuesAt(item, path, depth, out);
     return;
   }
-  if (path.length === 0) {
+  if (depth === path.length) {
     out.push(value);
     return;
   }
-  if (typeof value !== 'object') return;
-  const [key, ...rest] = path;
-  if (Object.hasOwn(value, key!)) valuesAt((value as Record<string, unknown>)[key!], rest, out);
+  const key = path[depth]!;
+  if (typeof value === 'object' && Object.hasOwn(value, key))
+    valuesAt((value as Record<string, unknown>)[key], path, depth + 1, out);
 }
 
 /** The cell of one item under the column `path` (split at its dots). */
-export function csvCell(item: object, path: readonly string[]): string {
+function csvCell(item: object, path: readonly string[]): string {
   const values: unknown[] = [];
-  valuesAt(item, path, values);
+  valuesAt(item, path, 0, values);
   return values.map(cellText).join('|');
 }
 
