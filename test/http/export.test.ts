@@ -354,6 +354,19 @@ describe('bulk export of a generated checklist', () => {
     search,
   });
 
+  it('counts an export against the rate limit as one request', async () => {
+    const app = await createApp({ engine, rateLimitPerMinute: 2 });
+    const url = '/taxa/export?selectedFields=id';
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await app.inject({ method: 'GET', url })).statusCode);
+    expect(statuses).toEqual([200, 200, 429]);
+    const limited = await app.inject({ method: 'POST', url: '/taxa/changes/export?from=MR.424' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ errorCode: 'TOO_MANY_REQUESTS' });
+    expect(limited.headers['retry-after']).toBeDefined();
+    await app.close();
+  });
+
   it('takes an empty selectedFields as none: the default columns', async () => {
     const app = await createApp({ engine });
     const response = await app.inject({ method: 'GET', url: '/taxa/export?selectedFields=&parentTaxonId=MX.0' });
