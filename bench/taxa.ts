@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { createApp } from '../src/http/app.ts';
-import { engineDataOf } from '../loaders/engine-data.ts';
+import { engineDataOf, taxaOnly } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import { filterBodies, filteredPages, nestedAggregations } from './mixes.ts';
@@ -48,11 +48,7 @@ async function main() {
   const loadStarted = performance.now();
   const { dataSet, stats } = await loadDataDirectory(dir);
   const data = engineDataOf(dataSet);
-  engine.replaceData({
-    ...data,
-    shared: {},
-    versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })),
-  });
+  engine.replaceData(taxaOnly(data));
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   line('taxa loaded', `${stats.indexed}`);
   line('load of the taxa (read, validate, derive, index)', `${loadSeconds.toFixed(1)} s`, 'target ≤ 20 s');
@@ -68,11 +64,7 @@ async function main() {
   const ref = { version: 'current', kind: 'taxa' } as const;
   const aggregations = nestedAggregations();
   const uncached = createEmbeddedEngine({ queryCache: false });
-  uncached.replaceData({
-    ...data,
-    shared: {},
-    versions: data.versions.map((v) => ({ id: v.id, indices: { taxa: v.indices.taxa! } })),
-  });
+  uncached.replaceData(taxaOnly(data));
   for (const [served, label] of [
     [engine, ''],
     [uncached, ', no query cache'],

@@ -52,3 +52,15 @@ export function engineDataOf(dataSet: DataSet): EngineData {
     shared: { names },
   };
 }
+
+/**
+ * The taxa of each version alone, without the names and changes indices: what reads taxa only
+ * (`taxa export`, the benchmarks of taxa pages) indexes.
+ */
+export function taxaOnly(data: EngineData): EngineData {
+  return {
+    ...data,
+    shared: {},
+    versions: data.versions.map((v) => ({ id: v.id, indices: v.indices.taxa ? { taxa: v.indices.taxa } : {} })),
+  };
+}

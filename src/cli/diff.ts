@@ -4,13 +4,11 @@
  * A table (a summary, then a line per taxon) on a terminal; records for files: NDJSON, one change
  * record a line, or CSV, one row a record.
  */
-import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { givenTaxonOf } from '../../loaders/derive.ts';
-import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
-import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 import { CHANGE_TYPES, compareVersions, type ChangeRecord } from '../taxon/changes.ts';
 import type { Taxon } from '../taxon/schema.ts';
+import { usageError as commandUsageError, directoryArguments, loadOrRefuse } from './directory-command.ts';
 
 const USAGE = `usage: taxa diff <data-dir> --from <version> [--to <version>] [--format table|ndjson|csv]
 
@@ -79,51 +77,26 @@ function csv(changes: readonly Change[]): string {
   );
 }
 
-function usageError(message: string): number {
-  process.stderr.write(`diff: ${message}\n${USAGE}`);
-  return 2;
-}
+const COMMAND = { name: 'diff', usage: USAGE };
+const usageError = (message: string) => commandUsageError(COMMAND, message);
 
 export async function runDiff(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  const parse = (args: string[]) =>
-    parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string', default: 'current' },
-        format: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    });
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const [dir, ...extra] = positionals;
-  if (dir === undefined || extra.length > 0) return usageError('give one data directory');
+  const parsed = directoryArguments(COMMAND, argv, {
+    from: { type: 'string' },
+    to: { type: 'string', default: 'current' },
+    format: { type: 'string' },
+  });
+  if (typeof parsed === 'number') return parsed;
+  const { dir, values } = parsed;
   if (values.from === undefined) return usageError('--from is required');
   const format = (values.format ?? (process.stdout.isTTY ? 'table' : 'ndjson')) as Format;
   if (!FORMATS.includes(format))
     return usageError(`--format must be one of ${FORMATS.join(', ')} (got '${values.format}')`);
   if (values.from === values.to) return usageError(`--from and --to are the same version ('${values.to}')`);
 
-  let versions: Awaited<ReturnType<typeof loadDataDirectory>>['dataSet']['versions'];
-  try {
-    versions = (await loadDataDirectory(dir, { progress: true })).dataSet.versions;
-  } catch (error) {
-    if (!(error instanceof DataLoadError)) throw error;
-    for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);
-    process.stderr.write(`${dir}: ${error.problems.length} problem(s); refused\n`);
-    return 1;
-  }
+  const dataSet = await loadOrRefuse(dir);
+  if (typeof dataSet === 'number') return dataSet;
+  const { versions } = dataSet;
   const [from, to] = [values.from, values.to].map((id) => versions.find((v) => v.id === id));
   for (const [name, id, version] of [
     ['--from', values.from, from],

@@ -6,6 +6,7 @@
  *   load <dir>            index a data directory into Elasticsearch and swap it in (see load --help)
  *   generate --out <dir>  write a deterministic synthetic checklist (see generate --help)
  *   diff <dir> --from V   what changed between two versions of a data directory (see diff --help)
+ *   export <dir>          every taxon a filter matches, as CSV, NDJSON or JSON (see export --help)
  *   mappings              write mappings/*.json from the taxon schema
  */
 type Command = (argv: string[]) => Promise<number>;
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   load: async () => (await import('./load.ts')).runLoad,
   generate: async () => (await import('./generate.ts')).runGenerate,
   diff: async () => (await import('./diff.ts')).runDiff,
+  export: async () => (await import('./export.ts')).runExport,
   mappings: async () => (await import('./mappings.ts')).runMappings,
 };
 
@@ -28,6 +30,7 @@ commands:
   load <dir> [--url U]  index a data directory into Elasticsearch, swapped in atomically (load --help)
   generate --out <dir>  write a deterministic synthetic checklist (--taxa N, --seed N, --gzip)
   diff <dir> --from V   what changed between versions V and current (--to, --format table|ndjson|csv)
+  export <dir>          every taxon a filter matches, to stdout (--version, --filter, --format, --selected-fields)
   mappings              write mappings/*.json (index bodies) from the schemas
 `;
 

@@ -33,6 +33,7 @@ import { informalGroupRoutes } from './routes/informal-groups.ts';
 import { searchRoutes } from './routes/search.ts';
 import { taxaAggregateRoutes } from './routes/taxa/aggregate.ts';
 import { changesRoutes } from './routes/taxa/changes.ts';
+import { taxaExportRoutes } from './routes/taxa/export.ts';
 import { taxaPageRoutes } from './routes/taxa/pages.ts';
 import { taxonRoutes } from './routes/taxa/taxon.ts';
 import { taxaTreeRoutes } from './routes/taxa/tree.ts';
@@ -133,6 +134,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   await app.register(changesRoutes, { changes });
   await app.register(taxaPageRoutes, { taxa, texts });
   await app.register(taxaAggregateRoutes, { taxa });
+  await app.register(taxaExportRoutes, { taxa });
   await app.register(taxaTreeRoutes, { taxa });
   await app.register(taxonRoutes, { taxa });
   await app.register(informalGroupRoutes, { catalog });

@@ -8,12 +8,13 @@
  * @example compileChangesPage({ scope: { since: 'MR.424' }, filter: and.build([]), page: 1, pageSize: 20 })
  */
 import type { SearchBody } from '../index/engine.ts';
-import type { SourceOption } from '../index/search-body.ts';
+import type { SortClause, SourceOption } from '../index/search-body.ts';
 import { filterKeyKind } from '../taxon/fields.ts';
 import { compileAggregations, type AggregationSpec } from './aggregate.ts';
 import { listClauses, type FilterKeys, type ListFilter } from './filter-body.ts';
 import { and, compileNode, exists, not, or, term, type FilterNode } from './nodes/index.ts';
 import { INTERNAL_FIELDS, sourceFieldOf } from './source.ts';
+import { afterClauses, EXPORT_CHUNK_SIZE } from './taxa-request.ts';
 
 const RECORD_KEYS = new Set(['id', 'changeTypes', 'fields']);
 export const SIDES = ['from', 'to'] as const;
@@ -115,14 +116,34 @@ export function changesSource(selectedFields: readonly string[] | undefined): So
   return { includes: [...new Set(['taxonId', ...includes])], excludes };
 }
 
-function changesQuery(scope: ChangesScope, filter: FilterNode) {
-  return compileNode(and.build([...changesScopeClauses(scope), filter]));
+/** Records in the taxonomic order of the pair (`loaders/changes.ts`). */
+const RECORD_ORDER: SortClause[] = [{ order: { order: 'asc' } }];
+
+function changesQuery(scope: ChangesScope, filter: FilterNode, after: FilterNode[] = []) {
+  return compileNode(and.build([...changesScopeClauses(scope), filter, ...after]));
+}
+
+/** What an export of change records reads of a request: every record it matches, no page. */
+export type ChangesExportRequest = Omit<ChangesPageRequest, 'page' | 'pageSize'>;
+
+/**
+ * The next chunk of an export of change records, in their taxonomic order (`order`, distinct
+ * within a pair of versions): the records after `after`, without a total.
+ */
+export function compileChangesExportChunk(request: ChangesExportRequest, after: number | undefined): SearchBody {
+  return {
+    query: changesQuery(request.scope, request.filter, afterClauses('order', after)),
+    sort: RECORD_ORDER,
+    size: EXPORT_CHUNK_SIZE,
+    track_total_hits: false,
+    _source: changesSource(request.selectedFields),
+  };
 }
 
 export function compileChangesPage(request: ChangesPageRequest): SearchBody {
   return {
     query: changesQuery(request.scope, request.filter),
-    sort: [{ order: { order: 'asc' } }],
+    sort: RECORD_ORDER,
     from: (request.page - 1) * request.pageSize,
     size: request.pageSize,
     track_total_hits: true,

@@ -9,7 +9,7 @@
  */
 import type { SearchBody } from '../index/engine.ts';
 import { compileAggregations, type AggregationSpec } from './aggregate.ts';
-import { and, compileNode, ids, not, term, terms, type FilterNode } from './nodes/index.ts';
+import { and, compileNode, ids, not, range, term, terms, type FilterNode } from './nodes/index.ts';
 import { compileSort, DEFAULT_SORT, type SortOrder } from './sort.ts';
 import { compileSource, type FieldSelection } from './source.ts';
 
@@ -61,6 +61,40 @@ export function compileTaxaPage(request: TaxaPageRequest): SearchBody {
     from: (request.page - 1) * request.pageSize,
     size: request.pageSize,
     track_total_hits: true,
+    _source: compileSource(request.fields),
+  };
+}
+
+/** What an export reads of a request: every taxon it matches, in taxonomic order, no page. */
+export type TaxaExportRequest = Omit<TaxaPageRequest, 'sort' | 'page' | 'pageSize'>;
+
+/**
+ * Taxa an export reads at a time: one search each, whatever the set's size.
+ */
+export const EXPORT_CHUNK_SIZE = 1000;
+
+/**
+ * The clause that continues a walk in the order of `field` (a number unique among the
+ * documents searched, sorted ascending) after the document whose value was `after`: a search
+ * after the last sort value, as `search_after` would, written as a range both engines execute.
+ * `after` undefined: from the start.
+ */
+export function afterClauses(field: string, after: number | undefined): FilterNode[] {
+  return after === undefined ? [] : [range.build(field, { gte: Math.floor(after) + 1 })];
+}
+
+/**
+ * The next chunk of an export in taxonomic order (`taxonomicOrder`, an integer distinct within a
+ * version): the taxa after `after`, without a total, so that no chunk counts the whole set.
+ */
+export function compileTaxaExportChunk(request: TaxaExportRequest, after: number | undefined): SearchBody {
+  return {
+    query: compileNode(
+      and.build([...scopeClauses(request.scope), request.filter, ...afterClauses('taxonomicOrder', after)]),
+    ),
+    sort: compileSort(DEFAULT_SORT),
+    size: EXPORT_CHUNK_SIZE,
+    track_total_hits: false,
     _source: compileSource(request.fields),
   };
 }

@@ -10,15 +10,18 @@ import {
   CHANGE_FILTER_KEYS,
   compileChangeOf,
   compileChangesAggregate,
+  compileChangesExportChunk,
   compileChangesPage,
+  type ChangesExportRequest,
   type ChangesPageRequest,
   type ChangesScope,
 } from '../query/changes-request.ts';
-import { compileTaxonById } from '../query/taxa-request.ts';
+import { compileTaxonById, EXPORT_CHUNK_SIZE } from '../query/taxa-request.ts';
 import type { ChecklistVersion } from '../taxon/catalog.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
 import type { ChangeRecord } from '../taxon/changes.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
+import { chunksInOrder } from './export.ts';
 import { pageOf, type Page } from './page.ts';
 import type { VersionIndices, Versions } from './versions.ts';
 
@@ -92,6 +95,25 @@ export function createChangesService({
         request.pageSize,
         total,
       );
+    },
+
+    /**
+     * Every record between the pair the request matches, in taxonomic order, a chunk at a time
+     * (`export.ts`); unknown versions are refused at the first chunk.
+     */
+    async *exportChunks(
+      pair: VersionPair,
+      request: Omit<ChangesExportRequest, 'scope'> & { scope: Omit<ChangesScope, 'since'> },
+    ): AsyncGenerator<Partial<ChangeRecord<TaxonDocument>>[], void, undefined> {
+      const newer = await pairIndices(pair);
+      const body = (after: number | undefined) =>
+        compileChangesExportChunk({ ...request, scope: { ...request.scope, since: pair.from } }, after);
+      for await (const chunk of chunksInOrder(
+        (after) => newer.search<StoredChange>('changes', body(after), pair.from),
+        EXPORT_CHUNK_SIZE,
+        versions.catalog,
+      ))
+        yield chunk.map(recordOf);
     },
 
     /** The taxon through every loaded version, oldest first; a 404 when no version has it. */

@@ -16,12 +16,16 @@ import {
   compileLineageOf,
   compileTaxaAggregate,
   compileTaxaByIds,
+  compileTaxaExportChunk,
   compileTaxaPage,
   compileTaxonById,
+  EXPORT_CHUNK_SIZE,
+  type TaxaExportRequest,
   type TaxaPageRequest,
   type TaxaScope,
 } from '../query/taxa-request.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
+import { chunksInOrder } from './export.ts';
 import { pageOf, type Page } from './page.ts';
 import type { Versions } from './versions.ts';
 
@@ -139,6 +143,19 @@ export function createTaxaService({ versions }: { versions: Versions }) {
       const lineage = (includeHidden ? taxon.parents : taxon.nonHiddenParents) ?? [];
       if (lineage.length === 0) return [];
       return sources(await searchTaxa(version, compileTaxaByIds(lineage, fields, filter)));
+    },
+
+    /**
+     * Every taxon the request matches, in taxonomic order, a chunk at a time (`export.ts`); an
+     * unknown version is refused at the first chunk.
+     */
+    async *exportChunks(version: string, request: TaxaExportRequest): AsyncGenerator<TaxonDocument[], void, undefined> {
+      const index = await versions.at(version);
+      yield* chunksInOrder(
+        (after) => index.search<TaxonDocument>('taxa', compileTaxaExportChunk(request, after)),
+        EXPORT_CHUNK_SIZE,
+        versions.catalog,
+      );
     },
 
     /**

@@ -61,6 +61,9 @@ export function createVersions(engine: SearchEngine) {
   return {
     at,
 
+    /** The engine's catalog: the same object until the data changes (a reload). */
+    catalog: () => engine.catalog(),
+
     /** One search of a version: `at` then `search`. @example await versions.search('MR.424', 'taxa', { size: 0 }) */
     async search<T>(version: string, kind: IndexKind, body: SearchBody): Promise<SearchResult<T>> {
       return (await at(version)).search<T>(kind, body);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { aggregateBehaviour } from './aggregate.behaviour.ts';
 import { changesBehaviour } from './changes.behaviour.ts';
 import { errorBehaviour } from './errors.behaviour.ts';
+import { exportBehaviour } from './export.behaviour.ts';
 import { filterBehaviour } from './filter.behaviour.ts';
 import { groupBehaviour } from './groups.behaviour.ts';
 import { legacyBehaviour } from './legacy.behaviour.ts';
@@ -65,6 +66,7 @@ export function defineBehaviourSuite(
     filterBehaviour(client);
     treeBehaviour(client);
     changesBehaviour(client);
+    exportBehaviour(client);
     aggregateBehaviour(client);
     groupBehaviour(client);
     errorBehaviour(client);

@@ -9,6 +9,8 @@ export function runCli(args: string[], env: Record<string, string> = {}) {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     timeout: 60_000,
+    // an export of the sample is a few megabytes
+    maxBuffer: 64 * 1024 * 1024,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

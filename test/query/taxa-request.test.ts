@@ -7,9 +7,12 @@ import {
   compileChildren,
   compileTaxaAggregate,
   compileTaxaByIds,
+  compileTaxaExportChunk,
   compileTaxaPage,
   compileTaxonById,
+  EXPORT_CHUNK_SIZE,
 } from '../../src/query/taxa-request.ts';
+import { compileChangesExportChunk } from '../../src/query/changes-request.ts';
 
 const INTERNAL = [
   'isPartOf',
@@ -170,6 +173,49 @@ describe('aggregations', () => {
         { values: { taxonRank: 'MX.species', finnish: true }, count: 2 },
         { values: { taxonRank: 'MX.genus' }, count: 0 },
       ],
+    });
+  });
+});
+
+describe('compileTaxaExportChunk and compileChangesExportChunk', () => {
+  it('reads the first chunk from the start and each next one after the last sort value, without totals', () => {
+    const request = {
+      filter: parseFilterBody({ finnish: true }),
+      scope: { checklist: ['MR.1'], includeHidden: true, speciesOnly: true },
+      fields: { selectedFields: ['id'] },
+    };
+    const first = compileTaxaExportChunk(request, undefined);
+    expect(first).toEqual({
+      query: {
+        bool: {
+          filter: [{ term: { nameAccordingTo: 'MR.1' } }, { term: { species: true } }, { term: { finnish: true } }],
+        },
+      },
+      sort: [{ taxonomicOrder: { order: 'asc' } }],
+      size: EXPORT_CHUNK_SIZE,
+      track_total_hits: false,
+      _source: { includes: ['id'], excludes: [...INTERNAL, ...HEAVY] },
+    });
+    const next = compileTaxaExportChunk(request, 4711);
+    expect(next).toEqual({
+      ...first,
+      query: {
+        bool: {
+          filter: [
+            { term: { nameAccordingTo: 'MR.1' } },
+            { term: { species: true } },
+            { term: { finnish: true } },
+            { range: { taxonomicOrder: { gte: 4712 } } },
+          ],
+        },
+      },
+    });
+    const changes = compileChangesExportChunk({ scope: { since: 'MR.424' }, filter: parseFilterBody({}) }, 12);
+    expect(changes).toMatchObject({
+      query: { bool: { filter: [{ term: { since: 'MR.424' } }, { range: { order: { gte: 13 } } }] } },
+      sort: [{ order: { order: 'asc' } }],
+      size: EXPORT_CHUNK_SIZE,
+      track_total_hits: false,
     });
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHANGE_TYPES } from '../../taxon/changes.ts';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { commaList, languageQuery, listFilterParam, optionalBooleanParam, pageParam, pageSizeParam } from './common.ts';
+import { exportFormatParam } from '../export.ts';
 import { taxonAnswer } from './responses.ts';
 import { aggregationQuery } from './taxa.ts';
 
@@ -30,25 +31,31 @@ const scope = {
   finnish: optionalBooleanParam,
 };
 
+const recordPaths = commaList
+  .refine((fields) => fields.every((f) => RECORD_PATH.test(f)), {
+    message: 'must be a comma-separated list of record paths (changeTypes, to.scientificName, ...)',
+  })
+  .optional();
+
 export const changesPageQuery = z.object({
   ...scope,
   page: pageParam,
   pageSize: pageSizeParam,
-  selectedFields: commaList
-    .refine((fields) => fields.every((f) => RECORD_PATH.test(f)), {
-      message: 'must be a comma-separated list of record paths (changeTypes, to.scientificName, ...)',
-    })
-    .optional(),
+  selectedFields: recordPaths,
   sortOrder: z.enum(['taxonomic'], { error: 'must be taxonomic' }).default('taxonomic'),
 });
+
+/** An export of change records: the page route's parameters without paging, and its format. */
+export const changesExportQuery = z.object({ ...scope, selectedFields: recordPaths, format: exportFormatParam });
 
 export const changesAggregateQuery = z.object({ ...scope, ...aggregationQuery });
 
 export type ChangesScopeQuery = Pick<z.infer<typeof changesPageQuery>, keyof typeof scope>;
 
+// The list form first: the value form's keys are all optional, so it would take a list difference too, without its lists.
 const difference = z.union([
-  z.object({ field: z.string(), from: z.unknown().optional(), to: z.unknown().optional() }),
   z.object({ field: z.string(), added: z.array(z.unknown()), removed: z.array(z.unknown()) }),
+  z.object({ field: z.string(), from: z.unknown().optional(), to: z.unknown().optional() }),
 ]);
 
 export const changeAnswer = z

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { DEFAULT_AGGREGATE_SIZE } from '../../query/aggregate.ts';
+import { exportFormatParam } from '../export.ts';
 import {
   booleanParam,
   checklistVersionParam,
@@ -58,6 +59,10 @@ const paging = { page: pageParam, pageSize: pageSizeParam, sortOrder: sortOrderP
 
 export const taxaPageQuery = z.object({ ...scopeQuery, ...paging, ...fieldSelectionQuery });
 export const taxaGetPageQuery = taxaPageQuery.extend(simpleFilters);
+
+/** An export: the page routes' parameters without paging or sorting (always taxonomic order), and its format. */
+export const taxaExportQuery = z.object({ ...scopeQuery, ...fieldSelectionQuery, format: exportFormatParam });
+export const taxaGetExportQuery = taxaExportQuery.extend(simpleFilters);
 
 export const aggregationQuery = {
   aggregateBy: z.string({ error: 'is required' }).trim().min(1, 'is required'),

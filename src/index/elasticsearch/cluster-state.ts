@@ -51,11 +51,21 @@ export interface StateCache {
   drop(): void;
 }
 
+/**
+ * The state read, its catalog the one read before when nothing in it changed: an engine hands out
+ * the same catalog object until its data changes (what the services recognise a reload by).
+ */
+function keptCatalog(previous: ClusterState | undefined, state: ClusterState): ClusterState {
+  if (previous === undefined || JSON.stringify(previous.catalog) !== JSON.stringify(state.catalog)) return state;
+  return { ...state, catalog: previous.catalog };
+}
+
 /** @example const state = cacheState(() => readClusterState(client, 'taxa'), 5_000); await state.get(); */
 export function cacheState(read: () => Promise<ClusterState>, lifetimeMs: number): StateCache {
   let cached: { state: Promise<ClusterState>; until: number } | undefined;
+  let last: ClusterState | undefined;
   const refresh = () => {
-    const entry = { state: read(), until: Date.now() + lifetimeMs };
+    const entry = { state: read().then((state) => (last = keptCatalog(last, state))), until: Date.now() + lifetimeMs };
     cached = entry;
     entry.state.catch(() => {
       if (cached === entry) cached = undefined;

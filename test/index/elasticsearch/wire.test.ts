@@ -39,6 +39,9 @@ const REQUESTS: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
   { method: 'GET', url: '/taxa/search?query=kuusi&matchType=partial,likely&checklistVersion=MR.424' },
   { method: 'GET', url: '/taxa/search?query=MX.46587' },
   { method: 'GET', url: '/autocomplete/taxa?query=kuusi&limit=5' },
+  { method: 'GET', url: '/taxa/export?format=json&selectedFields=id,vernacularName' },
+  { method: 'POST', url: '/taxa/MX.37580/species/export?format=json', payload: { finnish: true } },
+  { method: 'GET', url: '/taxa/changes/export?from=MR.424&format=json' },
 ];
 
 describe('the Elasticsearch engine on the wire', () => {

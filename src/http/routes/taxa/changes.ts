@@ -9,6 +9,7 @@ import type { ChangeRecord } from '../../../taxon/changes.ts';
 import {
   changeAnswer,
   changesAggregateQuery,
+  changesExportQuery,
   changesFilterBodySchema,
   changesPageQuery,
   historyAnswer,
@@ -16,12 +17,25 @@ import {
 } from '../../schemas/changes.ts';
 import { taxonParams } from '../../schemas/taxa.ts';
 import { aggregateAnswer, ERROR_ANSWERS, pageAnswer } from '../../schemas/responses.ts';
+import { exportAnswer, exportColumns, sendExport } from '../../export.ts';
 import { languageOf, shapeTaxonVersion } from '../../shape.ts';
 import type { ResponseLanguage } from '../../translate.ts';
 
 export interface ChangesRouteOptions {
   changes: ChangesService;
 }
+
+/** The CSV columns of a change export when `selectedFields` names none (docs/api.md, "Bulk export"). */
+export const DEFAULT_CHANGE_COLUMNS = [
+  'id',
+  'changeTypes',
+  'fields',
+  'from.scientificName',
+  'to.scientificName',
+  'from.taxonRank',
+  'to.taxonRank',
+  'differences',
+] as const;
 
 function scopeOf(query: ChangesScopeQuery): Omit<ChangesScope, 'since'> {
   return {
@@ -106,6 +120,40 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
             (record) => shapeRecord(record, language, q.selectedFields) as typeof record & { id: string },
           ),
         };
+      },
+    });
+
+    app.route({
+      method,
+      url: '/taxa/changes/export',
+      schema: {
+        summary: 'Every change record between two checklist versions of the filtered set, streamed',
+        tags: ['changes'],
+        querystring: changesExportQuery,
+        ...body,
+        response: {
+          200: exportAnswer(
+            changeAnswer,
+            'The change records in taxonomic order, in the format asked for, as an attachment',
+          ),
+          ...ERROR_ANSWERS,
+        },
+      },
+      handler: async (request, reply) => {
+        const q = request.query;
+        const columns = exportColumns(q.selectedFields, q.format, DEFAULT_CHANGE_COLUMNS);
+        const selectedFields = columns.length > 0 ? columns : undefined;
+        const chunks = changes.exportChunks(
+          { from: q.from, to: q.to },
+          { scope: scopeOf(q), filter: filterOf(request.body), ...(selectedFields ? { selectedFields } : {}) },
+        );
+        const language = languageOf(request);
+        return sendExport(reply, chunks, {
+          format: q.format,
+          fileName: ['changes', q.from, q.to],
+          shape: (record) => shapeRecord(record, language, selectedFields),
+          columns,
+        });
       },
     });
 

@@ -1,0 +1,49 @@
+/**
+ * Exports (docs/api.md, "Bulk export"): every document a request matches, read a chunk at a time
+ * in the ascending order of a number distinct among them (a taxon's `taxonomicOrder`, a change
+ * record's `order`), each chunk asked for after the last sort value of the one before. Each chunk
+ * costs one search of the same size on either engine, however far into the set it lies, and only
+ * the chunk being written is held.
+ *
+ * An export reads one data set: a reload between two chunks (the engine's catalog another object,
+ * or the hits from another physical index, as a cluster's are after `taxa load`) would continue
+ * in data whose order numbers are not those of the chunks before, so the export fails there
+ * instead of skipping or repeating taxa.
+ */
+import { AppError } from '../errors.ts';
+import type { SearchResult } from '../index/engine.ts';
+
+/** The data changed under an export: what was written is not all of one data set. */
+function reloaded(): AppError {
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Service unavailable: the data was reloaded during the export; export again',
+  );
+}
+
+/**
+ * The documents of `search`, chunk by chunk: `search(after)` answers up to `size` hits sorted by
+ * the number (first sort value) after `after` (`undefined`: from the start). A reader that stops
+ * early (`return()`, as a destroyed stream does) stops the searches. `catalog` is the engine's
+ * (`Versions.catalog`).
+ */
+export async function* chunksInOrder<T>(
+  search: (after: number | undefined) => Promise<SearchResult<T>>,
+  size: number,
+  catalog: () => Promise<object>,
+): AsyncGenerator<T[], void, undefined> {
+  const data = await catalog();
+  let index: string | undefined;
+  let after: number | undefined;
+  for (;;) {
+    const { hits } = (await search(after)).hits;
+    const from = hits[0]?._index;
+    if ((await catalog()) !== data || (index !== undefined && from !== undefined && from !== index)) throw reloaded();
+    index ??= from;
+    if (hits.length > 0) yield hits.map((hit) => hit._source as T);
+    if (hits.length < size) return;
+    const last = hits[hits.length - 1]!.sort?.[0];
+    if (typeof last !== 'number') throw new Error('export: a chunk came without the number it is sorted by');
+    after = last;
+  }
+}
