@@ -1,0 +1,265 @@
+/**
+ * The taxon view (`#/taxon/<id>`): the lineage as a breadcrumb (`/taxa/{id}/parents`), the names
+ * in every language and the synonyms by kind (`/taxa/{id}?lang=multi`), the statuses, and the
+ * children (`/taxa/{id}/children`, hidden taxa raised by the API) as a list whose items expand
+ * into their own children.
+ */
+import { api, informalGroupNames } from './api.js';
+import { definitions, h, replace, scientificName, shortCode, taxonLabel, taxonLink } from './dom.js';
+import { LANGUAGES } from './state.js';
+
+const LIST_FIELDS = 'id,scientificName,cursiveName,vernacularName,taxonRank,hasChildren,countOfSpecies';
+
+/** The name kinds of a taxon given per language, and their headings. */
+const NAME_KINDS = [
+  ['vernacularName', 'Vernacular name'],
+  ['alternativeVernacularName', 'Alternative names'],
+  ['colloquialVernacularName', 'Colloquial names'],
+  ['obsoleteVernacularName', 'Obsolete names'],
+  ['tradeName', 'Trade names'],
+];
+
+/** The synonym kinds of the taxon document, and their headings. */
+const SYNONYM_KINDS = [
+  ['basionyms', 'Basionyms'],
+  ['synonyms', 'Synonyms'],
+  ['objectiveSynonyms', 'Objective synonyms'],
+  ['subjectiveSynonyms', 'Subjective synonyms'],
+  ['homotypicSynonyms', 'Homotypic synonyms'],
+  ['heterotypicSynonyms', 'Heterotypic synonyms'],
+  ['uncertainSynonyms', 'Uncertain synonyms'],
+  ['misappliedNames', 'Misapplied names'],
+  ['misspelledNames', 'Misspelled names'],
+  ['orthographicVariants', 'Orthographic variants'],
+  ['alternativeNames', 'Alternative names'],
+];
+
+/**
+ * A `{fi, sv, en}` value in `lang`, else in another language (en, fi, sv), as the API falls back.
+ * @param {any} value
+ * @param {string} lang
+ * @returns {string | undefined}
+ */
+export function inLanguage(value, lang) {
+  if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
+  for (const language of [lang, 'en', 'fi', 'sv']) if (value[language]) return value[language];
+  return undefined;
+}
+
+/**
+ * @param {HTMLElement} view
+ * @param {import('./state.js').State} state
+ */
+export async function renderTaxon(view, state) {
+  const { id, lang } = state;
+  const [taxon, lineage, children, groups] = await Promise.all([
+    api(`/taxa/${encodeURIComponent(id)}`, { lang: 'multi' }),
+    api(`/taxa/${encodeURIComponent(id)}/parents`, {
+      lang,
+      selectedFields: 'id,scientificName,cursiveName,vernacularName,taxonRank',
+    }),
+    childrenOf(id, lang),
+    informalGroupNames(lang),
+  ]);
+  const vernacular = inLanguage(taxon.vernacularName, lang);
+  replace(
+    view,
+    h(
+      'nav',
+      { 'aria-label': 'Lineage', className: 'breadcrumb' },
+      h(
+        'ol',
+        {},
+        lineage.results.map((/** @type {any} */ parent) =>
+          h('li', {}, taxonLink(parent, parent.scientificName ?? parent.id)),
+        ),
+        h('li', { 'aria-current': 'page' }, taxon.scientificName ?? taxon.id),
+      ),
+    ),
+    h(
+      'h1',
+      { className: 'taxon-title' },
+      vernacular ? h('span', { className: 'vernacular' }, vernacular) : null,
+      h('span', { className: 'scientific' }, scientificName(taxon)),
+    ),
+    h('p', { className: 'rank-line' }, taxon.taxonRank ? shortCode(taxon.taxonRank) : 'no rank', ' · ', taxon.id),
+    h(
+      'div',
+      { className: 'columns' },
+      h(
+        'section',
+        { 'aria-labelledby': 'names-heading' },
+        h('h2', { id: 'names-heading' }, 'Names'),
+        namesTable(taxon),
+      ),
+      h(
+        'section',
+        { 'aria-labelledby': 'status-heading' },
+        h('h2', { id: 'status-heading' }, 'Statuses'),
+        statuses(taxon, groups),
+      ),
+    ),
+    synonyms(taxon),
+    h(
+      'section',
+      { 'aria-labelledby': 'children-heading' },
+      h('h2', { id: 'children-heading' }, `Children (${children.length})`),
+      children.length ? childList(children, lang) : h('p', {}, 'No children.'),
+    ),
+  );
+}
+
+/**
+ * @param {string} id
+ * @param {string} lang
+ * @returns {Promise<any[]>}
+ */
+async function childrenOf(id, lang) {
+  const answer = await api(`/taxa/${encodeURIComponent(id)}/children`, { lang, selectedFields: LIST_FIELDS });
+  return answer.results;
+}
+
+/**
+ * The names of every kind in every language: a row per kind, a column per language.
+ * @param {any} taxon
+ */
+function namesTable(taxon) {
+  const rows = NAME_KINDS.filter(([field]) => taxon[/** @type {string} */ (field)]).map(([field, heading]) =>
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, heading),
+      LANGUAGES.map((language) => {
+        const value = taxon[/** @type {string} */ (field)][language];
+        return h('td', { lang: language }, Array.isArray(value) ? value.join(', ') : (value ?? ''));
+      }),
+    ),
+  );
+  if (rows.length === 0) return h('p', {}, 'No vernacular names.');
+  return h(
+    'div',
+    { className: 'scroll' },
+    h(
+      'table',
+      { className: 'names' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('td', {}),
+          LANGUAGES.map((language) => h('th', { scope: 'col' }, language)),
+        ),
+      ),
+      h('tbody', {}, rows),
+    ),
+  );
+}
+
+/**
+ * @param {any} taxon
+ * @param {Map<string, string>} groups
+ */
+function statuses(taxon, groups) {
+  const redList = taxon.latestRedListStatusFinland;
+  const history = (taxon.redListStatusesInFinland ?? [])
+    .map((/** @type {any} */ s) => `${s.year ?? '?'}: ${shortCode(s.status ?? '')}`)
+    .join(', ');
+  return definitions([
+    [
+      'Red list (Finland)',
+      redList ? `${shortCode(redList.status ?? '')}${redList.year ? ` (${redList.year})` : ''}` : undefined,
+    ],
+    ['Red-list history', history],
+    [
+      'Administrative statuses',
+      taxon.administrativeStatuses?.length
+        ? h(
+            'ul',
+            {},
+            taxon.administrativeStatuses.map((/** @type {string} */ s) => h('li', {}, shortCode(s))),
+          )
+        : undefined,
+    ],
+    ['Informal groups', taxon.informalTaxonGroups?.map((/** @type {string} */ g) => groups.get(g) ?? g).join(', ')],
+    ['Primary habitat', taxon.primaryHabitat?.habitat ? shortCode(taxon.primaryHabitat.habitat) : undefined],
+    ['Occurrence in Finland', taxon.typeOfOccurrenceInFinland?.map(shortCode).join(', ')],
+    ['Finnish', taxon.finnish === undefined ? undefined : taxon.finnish ? 'yes' : 'no'],
+    ['Invasive', taxon.invasiveSpecies ? 'yes' : undefined],
+    ['Species under it', taxon.countOfSpecies],
+    ['Synonym of', taxon.synonymOf ? taxonLink(taxon.synonymOf, scientificName(taxon.synonymOf)) : undefined],
+  ]);
+}
+
+/** @param {any} taxon */
+function synonyms(taxon) {
+  const kinds = SYNONYM_KINDS.filter(([field]) => taxon[/** @type {string} */ (field)]?.length);
+  if (kinds.length === 0) return null;
+  return h(
+    'section',
+    { 'aria-labelledby': 'synonyms-heading' },
+    h('h2', { id: 'synonyms-heading' }, 'Synonyms'),
+    definitions(
+      kinds.map(([field, heading]) => [
+        /** @type {string} */ (heading),
+        h(
+          'ul',
+          {},
+          taxon[/** @type {string} */ (field)].map((/** @type {any} */ s) => h('li', {}, scientificName(s))),
+        ),
+      ]),
+    ),
+  );
+}
+
+/**
+ * The children as a list; a child with children of its own has a button that shows them below it.
+ * @param {any[]} children
+ * @param {string} lang
+ * @returns {HTMLElement}
+ */
+function childList(children, lang) {
+  return h(
+    'ul',
+    { className: 'children' },
+    children.map((child) => {
+      const item = h('li', {}, taxonLink(child, taxonLabel(child)));
+      if (child.countOfSpecies) item.append(h('span', { className: 'count' }, ` ${child.countOfSpecies} spp.`));
+      if (child.hasChildren) item.prepend(expander(item, child, lang));
+      else item.prepend(h('span', { className: 'leaf', 'aria-hidden': 'true' }));
+      return item;
+    }),
+  );
+}
+
+/**
+ * @param {HTMLElement} item
+ * @param {any} child
+ * @param {string} lang
+ */
+function expander(item, child, lang) {
+  /** @type {HTMLElement | undefined} */
+  let nested;
+  const button = h('button', {
+    type: 'button',
+    className: 'expand',
+    'aria-expanded': 'false',
+    'aria-label': `Show the children of ${child.scientificName ?? child.id}`,
+    onClick: async () => {
+      const expanded = button.getAttribute('aria-expanded') === 'true';
+      button.setAttribute('aria-expanded', String(!expanded));
+      if (expanded) {
+        if (nested) nested.hidden = true;
+        return;
+      }
+      if (nested) {
+        nested.hidden = false;
+        return;
+      }
+      nested = childList(await childrenOf(child.id, lang), lang);
+      item.append(nested);
+    },
+  });
+  return button;
+}
