@@ -6,7 +6,10 @@
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findChromium, type ServedSample, serveSample } from '../helpers/browser.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { findChromium, SAMPLE_DIR, type ServedSample, serveSample } from '../helpers/browser.ts';
+import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 
 const found = findChromium();
 const missing = 'missing' in found ? found.missing : undefined;
@@ -14,6 +17,16 @@ const missing = 'missing' in found ? found.missing : undefined;
 if (missing) console.warn(`the explorer in Chromium skipped: ${missing}`);
 
 const TOKEN = 'explorer-token';
+/** The sample, but the Arctic Fox's English name is markup, which the page must show as text. */
+const MARKUP = '<img class="injected" src="x"> Arctic Fox';
+const ARCTIC_FOX = 'MX.9000205';
+
+async function sampleWithMarkup(): Promise<string> {
+  const current = await readFile(join(SAMPLE_DIR, 'current.ndjson'), 'utf8');
+  const changed = current.replace('"en":"Arctic Fox"', `"en":${JSON.stringify(MARKUP)}`);
+  expect(changed).not.toBe(current);
+  return fixtureCopy({ 'current.ndjson': changed }, SAMPLE_DIR);
+}
 const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: skipped — ${missing}` : ''}`, () => {
@@ -80,7 +93,7 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
   const texts = (selector: string, on: Page = page) => on.locator(selector).allTextContents();
 
   beforeAll(async () => {
-    served = await serveSample([TOKEN]);
+    served = await serveSample([TOKEN], await sampleWithMarkup());
     browser = await chromium.launch({
       executablePath: 'executablePath' in found ? found.executablePath : '',
       headless: true,
@@ -94,6 +107,7 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
   afterAll(async () => {
     await browser?.close();
     await served?.app.close();
+    await removeTempDirs();
   });
   afterEach(async () => {
     expect(problems).toEqual([]);
@@ -277,6 +291,42 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     await open('#/taxon/MX.46587?lang=fi', other);
     expect(await other.locator('h1').textContent()).toContain('kettu');
     await other.close();
+  });
+
+  it('shows the text of the data as text, never as markup', async () => {
+    await open(`#/taxon/${ARCTIC_FOX}?lang=en`);
+    expect(await page.locator('h1').textContent()).toContain(MARKUP);
+    await suggest('naali');
+    expect(await page.getByRole('option').first().textContent()).toContain(`(${MARKUP})`);
+    await page.locator('#search-input').press('Escape');
+    await open('#/versions?from=MR.424&to=current&lang=en');
+    expect(await page.locator('table.changes').textContent()).toContain(MARKUP);
+    expect(await page.locator('.injected').count()).toBe(0);
+  });
+
+  it('asks for a token when it has none, and uses the one entered', async () => {
+    const fresh = await browser.newContext();
+    const alone = await fresh.newPage();
+    const refusals: string[] = [];
+    alone.on('console', (message) => {
+      if (message.type() === 'error') refusals.push(message.text());
+    });
+    alone.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    await alone.goto(`${served.origin}/#/taxon/MX.46587?lang=en`);
+    const message = alone.locator('#message');
+    await message.waitFor();
+    expect(await message.textContent()).toBe(
+      'An access token is required: enter an access token (Access token, above).',
+    );
+    expect(await alone.locator('details#token').getAttribute('open')).toBe('');
+    // The browser reports each refused request in its console; nothing else may appear there.
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.filter((text) => !text.includes('status of 401'))).toEqual([]);
+    await alone.locator('#token-input').fill(TOKEN);
+    await alone.getByRole('button', { name: 'Save' }).click();
+    await alone.waitForSelector('main[data-view="taxon"]:not([aria-busy]) h1:has-text("Red Fox")');
+    expect(await message.isHidden()).toBe(true);
+    await fresh.close();
   });
 
   it('fits a phone-sized screen: no view is wider than 390 pixels', async () => {

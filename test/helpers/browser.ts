@@ -32,9 +32,9 @@ export interface ServedSample {
   origin: string;
 }
 
-/** The app over the sample, listening on a port of the system's choosing. */
-export async function serveSample(accessTokens: string[] = []): Promise<ServedSample> {
-  const { app } = await buildTestApp({ dataDir: SAMPLE_DIR, accessTokens });
+/** The app over the sample (or `dataDir`), listening on a port of the system's choosing. */
+export async function serveSample(accessTokens: string[] = [], dataDir = SAMPLE_DIR): Promise<ServedSample> {
+  const { app } = await buildTestApp({ dataDir, accessTokens });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, origin: address };
 }
