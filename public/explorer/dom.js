@@ -82,14 +82,12 @@ export function taxonLink(taxon, ...children) {
 }
 
 /**
- * A code without its namespace and kind: `MX.iucnEN` → `EN`, `MX.species` → `species`.
+ * A code without its namespace (and a red-list status without `iucn`): `MX.iucnEN` → `EN`,
+ * `MX.species` → `species`, `MKV.habitatM` → `habitatM`.
  * @param {string} code
  */
 export function shortCode(code) {
-  return code
-    .replace(/^[A-Z]+\./, '')
-    .replace(/^iucn/, '')
-    .replace(/^habitat/, '');
+  return code.replace(/^[A-Z]+\./, '').replace(/^iucn/, '');
 }
 
 /**
