@@ -75,7 +75,7 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
    * Types `text` into the emptied search box and waits for the suggestions of the whole text: the hits the
    * API answered for it, each an option.
    */
-  const suggest = async (text: string, on: Page = page, delay = 30) => {
+  const suggest = async (text: string, on: Page = page, delay = 0) => {
     const query = `query=${encodeURIComponent(text).replaceAll('%20', '+')}`;
     const answered = on.waitForResponse(
       (r) => r.url().includes('/autocomplete/taxa?') && r.url().includes(`${query}&`),
@@ -142,6 +142,12 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     await box.press('Escape');
     expect(await page.getByRole('listbox').isHidden()).toBe(true);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
+    // Enter with no suggestion chosen lists every hit of the query.
+    await box.press('Enter');
+    await page.waitForURL(/#\/search\?q=kettu/);
+    await page.waitForSelector('main[data-view="search"]:not([aria-busy]) ol.hits');
+    const found = (await apiAnswer('/taxa/search?query=kettu&limit=50&lang=en')).results;
+    expect(await page.locator('ol.hits > li').count()).toBe(found.length);
     await box.press('ArrowDown');
     await box.press('Enter');
     await page.waitForURL(/#\/taxon\/MX\.46587/);
@@ -156,6 +162,30 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     expect(lineage).not.toContain('Caniformia');
     expect((await texts('table.names td')).join(' ')).toContain('rödräv');
     expect(await page.locator('.facts').textContent()).toContain('LC (2019)');
+  });
+
+  it('shows the names of every kind in every language, and the synonyms by kind', async () => {
+    await open('#/taxon/MX.37812?lang=en');
+    const taxon = await apiAnswer('/taxa/MX.37812?lang=multi');
+    const rows = await page
+      .locator('table.names tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+    const list = (value: string | string[] | undefined) => [value ?? ''].flat().join(', ');
+    expect(rows).toEqual(
+      [
+        ['Vernacular name', taxon.vernacularName],
+        ['Alternative names', taxon.alternativeVernacularName],
+        ['Obsolete names', taxon.obsoleteVernacularName],
+      ].map(([heading, names]) => [heading, list(names.en), list(names.fi), list(names.sv)]),
+    );
+    const synonyms = page.locator('section:has(#synonyms-heading) dl');
+    expect(await synonyms.locator('dt').allTextContents()).toEqual(['Basionyms', 'Heterotypic synonyms']);
+    const named = (s: { scientificName: string; scientificNameAuthorship: string }) =>
+      `${s.scientificName} ${s.scientificNameAuthorship}`;
+    expect(await synonyms.locator('dd').allTextContents()).toEqual([
+      taxon.basionyms.map(named).join(''),
+      taxon.heterotypicSynonyms.map(named).join(''),
+    ]);
   });
 
   it('follows the breadcrumb to a parent and expands a child into its own children', async () => {
@@ -346,7 +376,7 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
       expect(clientWidth, hash).toBe(PHONE.width);
       expect(scrollWidth, hash).toBeLessThanOrEqual(PHONE.width);
     }
-    await suggest('Parus major', phone, 10);
+    await suggest('Parus major', phone);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await phone.close();
   });
