@@ -2,7 +2,8 @@
  * The version view (`#/versions?from=…&to=…&page=…`): two checklist versions picked from
  * `/checklist-versions`, the changes between them counted by kind
  * (`/taxa/changes/aggregate?aggregateBy=changeTypes`, a bar per kind) and listed page by page
- * (`/taxa/changes`).
+ * (`/taxa/changes`). A kind's bar is a link that lists the changes of that kind only
+ * (`changeType`).
  */
 import { api } from './api.js';
 import { h, replace, taxonLabel, taxonLink } from './dom.js';
@@ -40,6 +41,7 @@ export async function renderVersions(view, state) {
   const from = params.get('from') ?? versions[1]?.id ?? '';
   const to = params.get('to') ?? versions[0]?.id ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const kind = CHANGE_TYPES.includes(params.get('changeType') ?? '') ? String(params.get('changeType')) : undefined;
 
   /** @param {string} name @param {string} chosen */
   const picker = (name, chosen) => {
@@ -76,13 +78,20 @@ export async function renderVersions(view, state) {
   const pair = { from, to, lang };
   const [summary, changes] = await Promise.all([
     api('/taxa/changes/aggregate', { ...pair, aggregateBy: 'changeTypes' }),
-    api('/taxa/changes', { ...pair, page, pageSize: PAGE_SIZE, selectedFields: RECORD_FIELDS }),
+    api('/taxa/changes', { ...pair, changeType: kind, page, pageSize: PAGE_SIZE, selectedFields: RECORD_FIELDS }),
   ]);
+  /** @param {string | undefined} changeType @param {number} [to_] */
+  const listed = (changeType, to_) => hrefOf('versions', { params: { from, to, changeType, page: to_ } });
   replace(
     view,
     heading,
-    bars(summary.changeTypes),
-    h('h2', {}, `Changed taxa (${changes.total})`),
+    bars(summary.changeTypes, kind, listed),
+    h(
+      'h2',
+      {},
+      kind ? `Taxa ${kind} (${changes.total})` : `Changed taxa (${changes.total})`,
+      kind ? [' · ', h('a', { href: listed(undefined) }, 'all changes')] : null,
+    ),
     h(
       'div',
       { className: 'scroll' },
@@ -128,15 +137,18 @@ export async function renderVersions(view, state) {
         ),
       ),
     ),
-    pager(changes, (/** @type {number} */ to_) => hrefOf('versions', { params: { from, to, page: to_ } })),
+    pager(changes, (/** @type {number} */ to_) => listed(kind, to_)),
   );
 }
 
 /**
- * A bar per kind of change, its length proportional to the count.
+ * A bar per kind of change, its length proportional to the count, each a link to the changes of
+ * its kind (the one listed is marked current).
  * @param {{values: {changeTypes: string}, count: number}[]} rows
+ * @param {string | undefined} listedKind
+ * @param {(changeType: string) => string} href
  */
-function bars(rows) {
+function bars(rows, listedKind, href) {
   const counts = new Map(rows.map((row) => [row.values.changeTypes, row.count]));
   const max = Math.max(1, ...counts.values());
   return h(
@@ -149,9 +161,13 @@ function bars(rows) {
       return h(
         'li',
         { 'data-change-type': type },
-        h('span', { className: 'bar-label' }, type),
-        h('span', { className: 'bar-track' }, bar),
-        h('span', { className: 'bar-count' }, String(count)),
+        h(
+          'a',
+          { href: href(type), 'aria-current': type === listedKind ? 'true' : false },
+          h('span', { className: 'bar-label' }, type),
+          h('span', { className: 'bar-track' }, bar),
+          h('span', { className: 'bar-count' }, String(count)),
+        ),
       );
     }),
   );

@@ -295,6 +295,16 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     const second = await apiAnswer('/taxa/changes?from=MR.424&to=current&pageSize=20&page=2');
     expect(await page.locator('table.changes tbody tr').count()).toBe(second.results.length);
 
+    await bars.locator('a:has-text("renamed")').click();
+    await page.waitForURL(/changeType=renamed/);
+    await page.waitForSelector('main:not([aria-busy]) h2:has-text("Taxa renamed")');
+    const renamed = await apiAnswer('/taxa/changes?from=MR.424&to=current&changeType=renamed');
+    expect(renamed.total).toBe(counts.renamed);
+    expect(await page.locator('table.changes tbody tr').count()).toBe(renamed.total);
+    expect(await page.locator('table.changes .badge').allTextContents()).toContain('renamed');
+    expect(await bars.locator('a[aria-current="true"]').textContent()).toContain('renamed');
+    expect(page.url()).not.toContain('page=');
+
     await page.locator('#version-from').selectOption('MR.427');
     await page.waitForURL(/from=MR\.427/);
     await page.waitForSelector('main:not([aria-busy]) .page-of:has-text("page 1")');
