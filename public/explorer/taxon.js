@@ -6,7 +6,7 @@
  */
 import { api, informalGroupNames } from './api.js';
 import { definitions, h, replace, scientificName, shortCode, taxonLabel, taxonLink } from './dom.js';
-import { LANGUAGES } from './state.js';
+import { hrefOf, LANGUAGES } from './state.js';
 
 const LIST_FIELDS = 'id,scientificName,cursiveName,vernacularName,taxonRank,hasChildren,countOfSpecies';
 
@@ -169,7 +169,12 @@ function statuses(taxon, groups) {
   return definitions([
     [
       'Red list (Finland)',
-      redList ? `${shortCode(redList.status ?? '')}${redList.year ? ` (${redList.year})` : ''}` : undefined,
+      redList?.status
+        ? [
+            filterLink('redListStatus', redList.status, shortCode(redList.status)),
+            redList.year ? ` (${redList.year})` : '',
+          ]
+        : undefined,
     ],
     ['Red-list history', history],
     [
@@ -182,7 +187,15 @@ function statuses(taxon, groups) {
           )
         : undefined,
     ],
-    ['Informal groups', taxon.informalTaxonGroups?.map((/** @type {string} */ g) => groups.get(g) ?? g).join(', ')],
+    [
+      'Informal groups',
+      taxon.informalTaxonGroups?.length
+        ? taxon.informalTaxonGroups.map((/** @type {string} */ g, /** @type {number} */ i) => [
+            i > 0 ? ', ' : '',
+            filterLink('informalTaxonGroups', g, groups.get(g) ?? g),
+          ])
+        : undefined,
+    ],
     ['Primary habitat', taxon.primaryHabitat?.habitat ? shortCode(taxon.primaryHabitat.habitat) : undefined],
     ['Occurrence in Finland', taxon.typeOfOccurrenceInFinland?.map(shortCode).join(', ')],
     ['Finnish', taxon.finnish === undefined ? undefined : taxon.finnish ? 'yes' : 'no'],
@@ -190,6 +203,16 @@ function statuses(taxon, groups) {
     ['Species under it', taxon.countOfSpecies],
     ['Synonym of', taxon.synonymOf ? taxonLink(taxon.synonymOf, scientificName(taxon.synonymOf)) : undefined],
   ]);
+}
+
+/**
+ * A link to the filter view with one filter chosen: the taxa that share this value.
+ * @param {string} param the filter's parameter (`filter.js`, `FILTERS`)
+ * @param {string} value
+ * @param {string} text
+ */
+function filterLink(param, value, text) {
+  return h('a', { href: hrefOf('filter', { params: { [param]: value } }) }, text);
 }
 
 /** @param {any} taxon */

@@ -162,6 +162,11 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     expect(lineage).not.toContain('Caniformia');
     expect((await texts('table.names td')).join(' ')).toContain('rödräv');
     expect(await page.locator('.facts').textContent()).toContain('LC (2019)');
+    // A status links to the taxa that share it.
+    await page.locator('.facts').getByRole('link', { name: 'Mammals' }).click();
+    await page.waitForURL(/#\/filter\?informalTaxonGroups=MVL\.2/);
+    await page.waitForSelector('main[data-view="filter"]:not([aria-busy])');
+    expect(await page.locator('#filter-informalTaxonGroups').inputValue()).toBe('MVL.2');
   });
 
   it('shows the names of every kind in every language, and the synonyms by kind', async () => {
