@@ -77,22 +77,28 @@ export async function api(path, params = {}, options = {}) {
   return answer;
 }
 
-/** @type {Map<string, Promise<Map<string, string>>>} */
-const groupNames = new Map();
-
 /**
- * The names of the informal taxon groups in a language, asked once per language.
- * @param {string} lang
- * @returns {Promise<Map<string, string>>}
+ * `ask(lang)` asked once per language: the answer is kept, a failure forgotten (asked again).
+ * @template T
+ * @param {(lang: string) => Promise<T>} ask
+ * @returns {(lang: string) => Promise<T>}
  */
-export function informalGroupNames(lang) {
-  let names = groupNames.get(lang);
-  if (names === undefined) {
-    names = api('/informal-taxon-groups', { pageSize: 1000, selectedFields: 'id,name', lang }).then(
-      (page) => new Map(page.results.map((/** @type {{id: string, name?: string}} */ g) => [g.id, g.name ?? g.id])),
-    );
-    names.catch(() => groupNames.delete(lang));
-    groupNames.set(lang, names);
-  }
-  return names;
+export function oncePerLanguage(ask) {
+  /** @type {Map<string, Promise<T>>} */
+  const kept = new Map();
+  return (lang) => {
+    let answer = kept.get(lang);
+    if (answer === undefined) {
+      answer = ask(lang);
+      kept.set(lang, answer);
+      answer.catch(() => kept.delete(lang));
+    }
+    return answer;
+  };
 }
+
+/** The names of the informal taxon groups in a language. */
+export const informalGroupNames = oncePerLanguage(async (lang) => {
+  const page = await api('/informal-taxon-groups', { pageSize: 1000, selectedFields: 'id,name', lang });
+  return new Map(page.results.map((/** @type {{id: string, name?: string}} */ g) => [g.id, g.name ?? g.id]));
+});

@@ -29,7 +29,7 @@ export function h(tag, props = {}, ...children) {
  * @param {Node} parent
  * @param {unknown[]} children
  */
-export function append(parent, children) {
+function append(parent, children) {
   for (const child of children.flat(Infinity)) {
     if (child === undefined || child === null || child === false) continue;
     parent.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
@@ -100,5 +100,20 @@ export function definitions(pairs) {
     'dl',
     { className: 'facts' },
     shown.map(([term, value]) => [h('dt', {}, term), h('dd', {}, value)]),
+  );
+}
+
+/**
+ * Links to the previous and next pages of a page envelope.
+ * @param {{currentPage: number, lastPage: number, prevPage?: number, nextPage?: number}} envelope
+ * @param {(page: number) => string} href
+ */
+export function pager(envelope, href) {
+  return h(
+    'nav',
+    { className: 'pager', 'aria-label': 'Pages' },
+    envelope.prevPage ? h('a', { href: href(envelope.prevPage), rel: 'prev' }, '← previous') : null,
+    h('span', { className: 'page-of' }, `page ${envelope.currentPage} of ${envelope.lastPage}`),
+    envelope.nextPage ? h('a', { href: href(envelope.nextPage), rel: 'next' }, 'next →') : null,
   );
 }

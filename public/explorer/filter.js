@@ -4,23 +4,23 @@
  * (`POST /taxa` with the filter body), and a link that downloads the whole set from
  * `GET /taxa/export`, which takes the parameters of `GET /taxa`.
  */
-import { api, informalGroupNames, serviceUrl, token } from './api.js';
-import { h, replace, shortCode, taxonLabel, taxonLink } from './dom.js';
+import { api, informalGroupNames, oncePerLanguage, serviceUrl, token } from './api.js';
+import { h, pager, replace, shortCode, taxonLabel, taxonLink } from './dom.js';
 import { go, hrefOf } from './state.js';
 
 const PAGE_SIZE = 20;
 const PAGE_FIELDS = 'id,scientificName,cursiveName,vernacularName,taxonRank,latestRedListStatusFinland';
 /** The columns of a download. */
-export const EXPORT_FIELDS =
+const EXPORT_FIELDS =
   'id,scientificName,scientificNameAuthorship,vernacularName,taxonRank,latestRedListStatusFinland.status,informalTaxonGroups';
-export const EXPORT_FORMATS = ['csv', 'ndjson', 'json'];
+const EXPORT_FORMATS = ['csv', 'ndjson', 'json'];
 
 /**
  * The filters: the address parameter, the key of the filter body, whether `GET /taxa` (and so the
  * download) takes it as a parameter of the same name, and where its choices come from.
  * @type {{param: string, key: string, label: string, get: boolean, boolean?: boolean}[]}
  */
-export const FILTERS = [
+const FILTERS = [
   { param: 'informalTaxonGroups', key: 'informalTaxonGroups', label: 'Informal group', get: true },
   { param: 'redListStatus', key: 'latestRedListStatusFinland.status', label: 'Red-list status', get: false },
   { param: 'habitat', key: 'primaryHabitat.habitat', label: 'Primary habitat', get: false },
@@ -78,33 +78,24 @@ function exportUrl(chosen, format, lang) {
   return url;
 }
 
-/** The choices of every filter, counted over all taxa, asked once per language. */
-const choiceCache = new Map();
-
 /**
- * @param {string} lang
- * @returns {Promise<Record<string, {value: string, count: number}[]>>}
+ * The choices of every filter but the boolean ones: their values over all taxa, counted.
+ * @type {(lang: string) => Promise<Record<string, {value: string, count: number}[]>>}
  */
-function choicesOf(lang) {
-  if (!choiceCache.has(lang)) {
-    const aggregateBy = FILTERS.filter((filter) => !filter.boolean)
-      .map((filter) => `${filter.key}=${filter.param}`)
-      .join(';');
-    const answer = api('/taxa/aggregate', { aggregateBy, aggregateSize: 200, lang }).then((rows) =>
-      Object.fromEntries(
-        Object.entries(rows).map(([param, buckets]) => [
-          param,
-          /** @type {any[]} */ (buckets)
-            .filter((bucket) => bucket.count > 0)
-            .map((bucket) => ({ value: String(Object.values(bucket.values)[0]), count: bucket.count })),
-        ]),
-      ),
-    );
-    answer.catch(() => choiceCache.delete(lang));
-    choiceCache.set(lang, answer);
-  }
-  return choiceCache.get(lang);
-}
+const choicesOf = oncePerLanguage(async (lang) => {
+  const aggregateBy = FILTERS.filter((filter) => !filter.boolean)
+    .map((filter) => `${filter.key}=${filter.param}`)
+    .join(';');
+  const rows = await api('/taxa/aggregate', { aggregateBy, aggregateSize: 200, lang });
+  return Object.fromEntries(
+    Object.entries(rows).map(([param, buckets]) => [
+      param,
+      /** @type {any[]} */ (buckets)
+        .filter((bucket) => bucket.count > 0)
+        .map((bucket) => ({ value: String(Object.values(bucket.values)[0]), count: bucket.count })),
+    ]),
+  );
+});
 
 /**
  * @param {HTMLElement} view
@@ -203,20 +194,5 @@ export async function renderFilter(view, state) {
       ),
     ),
     pager(taxa, (/** @type {number} */ to) => hrefOf('filter', { params: { ...chosen, format, page: to } })),
-  );
-}
-
-/**
- * Links to the previous and next pages of a page envelope.
- * @param {{currentPage: number, lastPage: number, prevPage?: number, nextPage?: number}} envelope
- * @param {(page: number) => string} href
- */
-export function pager(envelope, href) {
-  return h(
-    'nav',
-    { className: 'pager', 'aria-label': 'Pages' },
-    envelope.prevPage ? h('a', { href: href(envelope.prevPage), rel: 'prev' }, '← previous') : null,
-    h('span', { className: 'page-of' }, `page ${envelope.currentPage} of ${envelope.lastPage}`),
-    envelope.nextPage ? h('a', { href: href(envelope.nextPage), rel: 'next' }, 'next →') : null,
   );
 }

@@ -5,7 +5,7 @@
  * view (kept in localStorage as the default of addresses without one).
  */
 
-export const VIEWS = ['search', 'taxon', 'filter', 'versions'];
+const VIEWS = ['search', 'taxon', 'filter', 'versions'];
 export const LANGUAGES = ['en', 'fi', 'sv'];
 const LANGUAGE_KEY = 'taxon-explorer.language';
 

@@ -40,7 +40,7 @@ const SYNONYM_KINDS = [
  * @param {string} lang
  * @returns {string | undefined}
  */
-export function inLanguage(value, lang) {
+function inLanguage(value, lang) {
   if (value === undefined || value === null || typeof value === 'string') return value ?? undefined;
   for (const language of [lang, 'en', 'fi', 'sv']) if (value[language]) return value[language];
   return undefined;

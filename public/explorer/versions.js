@@ -6,8 +6,7 @@
  * (`changeType`).
  */
 import { api } from './api.js';
-import { h, replace, taxonLabel, taxonLink } from './dom.js';
-import { pager } from './filter.js';
+import { h, pager, replace, taxonLabel, taxonLink } from './dom.js';
 import { go, hrefOf } from './state.js';
 
 const PAGE_SIZE = 20;
