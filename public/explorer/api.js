@@ -102,3 +102,9 @@ export const informalGroupNames = oncePerLanguage(async (lang) => {
   const page = await api('/informal-taxon-groups', { pageSize: 1000, selectedFields: 'id,name', lang });
   return new Map(page.results.map((/** @type {{id: string, name?: string}} */ g) => [g.id, g.name ?? g.id]));
 });
+
+/** The loaded checklist versions in a language. */
+export const checklistVersions = oncePerLanguage(async (lang) => {
+  const page = await api('/checklist-versions', { pageSize: 1000, lang });
+  return /** @type {{id: string, versionName?: string, versionDate?: string}[]} */ (page.results);
+});

@@ -2,11 +2,13 @@
  * The taxon view (`#/taxon/<id>`): the lineage as a breadcrumb (`/taxa/{id}/parents`), the names
  * in every language and the synonyms by kind (`/taxa/{id}?lang=multi`), the statuses, and the
  * children (`/taxa/{id}/children`, hidden taxa raised by the API) as a list whose items expand
- * into their own children.
+ * into their own children, and the taxon through the checklist versions (`/taxa/{id}/history`),
+ * each change linked to the comparison of its two versions.
  */
-import { api, informalGroupNames } from './api.js';
+import { api, checklistVersions, informalGroupNames } from './api.js';
 import { definitions, h, replace, scientificName, shortCode, taxonLabel, taxonLink } from './dom.js';
 import { hrefOf, LANGUAGES } from './state.js';
+import { versionLabel } from './versions.js';
 
 const LIST_FIELDS = 'id,scientificName,cursiveName,vernacularName,taxonRank,hasChildren,countOfSpecies';
 
@@ -52,7 +54,7 @@ function inLanguage(value, lang) {
  */
 export async function renderTaxon(view, state) {
   const { id, lang } = state;
-  const [taxon, lineage, children, groups] = await Promise.all([
+  const [taxon, lineage, children, groups, history, versions] = await Promise.all([
     api(`/taxa/${encodeURIComponent(id)}`, { lang: 'multi' }),
     api(`/taxa/${encodeURIComponent(id)}/parents`, {
       lang,
@@ -60,6 +62,8 @@ export async function renderTaxon(view, state) {
     }),
     childrenOf(id, lang),
     informalGroupNames(lang),
+    api(`/taxa/${encodeURIComponent(id)}/history`, { lang }),
+    checklistVersions(lang),
   ]);
   const vernacular = inLanguage(taxon.vernacularName, lang);
   replace(
@@ -105,6 +109,45 @@ export async function renderTaxon(view, state) {
       { 'aria-labelledby': 'children-heading' },
       h('h2', { id: 'children-heading' }, `Children (${children.length})`),
       children.length ? childList(children, lang) : h('p', {}, 'No children.'),
+    ),
+    versionSteps(history.history, versions),
+  );
+}
+
+/**
+ * The taxon in each version, oldest first: its name there, and what changed since the version
+ * before, linked to the comparison of the two.
+ * @param {{version: string, taxon?: any, absent?: true, change?: {changeTypes: string[]}}[]} steps
+ * @param {{id: string, versionName?: string, versionDate?: string}[]} versions
+ */
+function versionSteps(steps, versions) {
+  const byId = new Map(versions.map((version) => [version.id, version]));
+  return h(
+    'section',
+    { 'aria-labelledby': 'history-heading' },
+    h('h2', { id: 'history-heading' }, 'In the checklist versions'),
+    h(
+      'ol',
+      { className: 'history' },
+      steps.map((step, i) =>
+        h(
+          'li',
+          {},
+          h('span', { className: 'version' }, versionLabel(byId.get(step.version) ?? { id: step.version })),
+          ' ',
+          step.taxon ? scientificName(step.taxon) : h('span', { className: 'absent' }, 'not in this version'),
+          step.change && i > 0
+            ? h(
+                'a',
+                {
+                  href: hrefOf('versions', { params: { from: steps[i - 1]?.version, to: step.version } }),
+                  'aria-label': `What changed from the version before: ${step.change.changeTypes.join(', ')}`,
+                },
+                step.change.changeTypes.map((type) => h('span', { className: `badge change-${type}` }, type)),
+              )
+            : null,
+        ),
+      ),
     ),
   );
 }

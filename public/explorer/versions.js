@@ -5,7 +5,7 @@
  * (`/taxa/changes`). A kind's bar is a link that lists the changes of that kind only
  * (`changeType`).
  */
-import { api } from './api.js';
+import { api, checklistVersions } from './api.js';
 import { h, pager, replace, taxonLabel, taxonLink } from './dom.js';
 import { go, hrefOf } from './state.js';
 
@@ -22,6 +22,14 @@ const RECORD_FIELDS = [
 const CHANGE_TYPES = ['added', 'removed', 'renamed', 'moved', 'changed'];
 
 /**
+ * A version's name and date.
+ * @param {{id: string, versionName?: string, versionDate?: string}} version
+ */
+export function versionLabel(version) {
+  return `${version.versionName ?? version.id}${version.versionDate ? ` (${version.versionDate})` : ''}`;
+}
+
+/**
  * The versions newest first (`current`, then by date), so that the default pair is the two newest.
  * @param {any[]} versions
  */
@@ -36,7 +44,7 @@ function newestFirst(versions) {
  */
 export async function renderVersions(view, state) {
   const { params, lang } = state;
-  const versions = newestFirst((await api('/checklist-versions', { pageSize: 1000, lang })).results);
+  const versions = newestFirst(await checklistVersions(lang));
   const from = params.get('from') ?? versions[1]?.id ?? '';
   const to = params.get('to') ?? versions[0]?.id ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -54,13 +62,7 @@ export async function renderVersions(view, state) {
             params: { from, to, [name]: /** @type {HTMLSelectElement} */ (event.target).value },
           }),
       },
-      versions.map((version) =>
-        h(
-          'option',
-          { value: version.id },
-          `${version.versionName ?? version.id}${version.versionDate ? ` (${version.versionDate})` : ''}`,
-        ),
-      ),
+      versions.map((version) => h('option', { value: version.id }, versionLabel(version))),
     );
     /** @type {HTMLSelectElement} */ (select).value = chosen;
     return h('label', { className: 'field' }, h('span', {}, name === 'from' ? 'From' : 'To'), select);

@@ -215,6 +215,23 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     expect(await nested.first().isHidden()).toBe(true);
   });
 
+  it('follows a taxon through the checklist versions to the comparison of a change', async () => {
+    await open('#/taxon/MX.38676?lang=en');
+    const { history } = await apiAnswer('/taxa/MX.38676/history');
+    const steps = page.locator('ol.history > li');
+    expect(await steps.count()).toBe(history.length);
+    const changed = history.findIndex((step: { change?: unknown }) => step.change);
+    expect(changed).toBeGreaterThan(0);
+    const step = steps.nth(changed);
+    expect(await step.locator('.badge').allTextContents()).toEqual(history[changed].change.changeTypes);
+    expect(await step.locator('i').textContent()).toBe(history[changed].taxon.scientificName);
+    await step.getByRole('link').click();
+    const [from, to] = [history[changed - 1].version, history[changed].version];
+    await page.waitForURL((url) => url.hash.startsWith(`#/versions?from=${from}&to=${to}&`));
+    await page.waitForSelector('main[data-view="versions"]:not([aria-busy])');
+    expect(await texts('table.changes tbody tr')).toContainEqual(expect.stringContaining('Lysimachia europaea'));
+  });
+
   it('switches the answer language for the views and the suggestions', async () => {
     await open('#/taxon/MX.9000196?lang=en');
     await page.getByLabel('Language').selectOption('fi');
