@@ -73,7 +73,10 @@ export function mountSearchBox(container, reportError) {
   /** @type {AbortController | undefined} */
   let pending;
 
+  /** Closes the list, and drops the suggestions asked for or about to be: they would open it again. */
   const close = () => {
+    clearTimeout(timer);
+    pending?.abort();
     list.hidden = true;
     input.setAttribute('aria-expanded', 'false');
     input.removeAttribute('aria-activedescendant');
@@ -124,13 +127,13 @@ export function mountSearchBox(container, reportError) {
   };
 
   const suggest = async () => {
-    pending?.abort();
     const query = input.value.trim();
     if (query.length < MIN_QUERY) {
       hits = [];
       close();
       return;
     }
+    pending?.abort();
     pending = new AbortController();
     try {
       const answer = await api(

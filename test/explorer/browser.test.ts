@@ -169,6 +169,19 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     expect(await page.locator('#filter-informalTaxonGroups').inputValue()).toBe('MVL.2');
   });
 
+  it('keeps the suggestions closed once Enter has been pressed, even those asked for before', async () => {
+    await open('#/search?lang=en');
+    const box = page.locator('#search-input');
+    await box.fill('');
+    await box.pressSequentially('talitiainen');
+    await box.press('Enter');
+    await page.waitForURL(/q=talitiainen/);
+    await page.waitForSelector('main[data-view="search"]:not([aria-busy]) ol.hits');
+    await page.waitForTimeout(400); // past the debounce and a suggestion's answer
+    expect(await page.getByRole('listbox').isHidden()).toBe(true);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('shows the names of every kind in every language, and the synonyms by kind', async () => {
     await open('#/taxon/MX.37812?lang=en');
     const taxon = await apiAnswer('/taxa/MX.37812?lang=multi');
