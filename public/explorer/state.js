@@ -22,10 +22,22 @@ export function readState() {
   const asked = params.get('lang') ?? window.localStorage.getItem(LANGUAGE_KEY) ?? 'en';
   return {
     view: VIEWS.includes(view) ? view : 'search',
-    id: decodeURIComponent(id),
+    id: decoded(id),
     params,
     lang: LANGUAGES.includes(asked) ? asked : 'en',
   };
+}
+
+/**
+ * A path segment decoded; one that is not valid percent-encoding as it is.
+ * @param {string} segment
+ */
+function decoded(segment) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /**

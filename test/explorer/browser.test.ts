@@ -404,6 +404,23 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     await fresh.close();
   });
 
+  it("shows the API's error message for an address it refuses, and the view again once the address is right", async () => {
+    const other = await context.newPage();
+    other.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    await other.goto(`${served.origin}/#/taxon/MX.0?lang=en`);
+    const message = other.locator('#message');
+    await message.waitFor();
+    expect(await message.textContent()).toBe(
+      (await served.app.inject({ url: '/taxa/MX.0', headers: { authorization: `Bearer ${TOKEN}` } })).json().message,
+    );
+    await other.goto(`${served.origin}/#/taxon/%E0?lang=en`);
+    await other.waitForFunction(() => document.getElementById('message')?.textContent?.includes('%E0'));
+    await other.goto(`${served.origin}/#/taxon/MX.46587?lang=en`);
+    await other.waitForSelector('main[data-view="taxon"]:not([aria-busy]) h1:has-text("Red Fox")');
+    expect(await message.isHidden()).toBe(true);
+    await other.close();
+  });
+
   it('fits a phone-sized screen: no view is wider than 390 pixels', async () => {
     const phone = watch(await context.newPage());
     await phone.setViewportSize(PHONE);
