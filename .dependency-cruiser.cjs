@@ -23,6 +23,13 @@ module.exports = {
     upward('engines-know-no-requests', '^src/index/', '^(src/(http|service|query|runtime|cli)|loaders)/'),
     upward('service-knows-no-http', '^src/service/', '^(src/(http|runtime|cli)|loaders)/'),
     upward('http-knows-no-loaders', '^src/http/', '^(src/(runtime|cli)|loaders)/'),
+    {
+      name: 'browser-knows-no-server',
+      comment: 'the explorer page (public/) runs in a browser: it imports its own modules only, never the server or Node',
+      severity: 'error',
+      from: { path: '^public/' },
+      to: { pathNot: '^public/' },
+    },
     upward('domain-stands-alone', '^src/(taxon|search)/', '^(src/(http|service|query|index|runtime|cli)|loaders)/'),
     ...stageRules,
   ],

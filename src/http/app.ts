@@ -28,6 +28,7 @@ import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
 import { serializerCompilerOf, validatorCompiler } from './route-schema.ts';
 import { checklistVersionRoutes } from './routes/checklist-versions.ts';
 import { checklistRoutes } from './routes/checklists.ts';
+import { explorerRoutes } from './routes/explorer.ts';
 import { healthRoutes } from './routes/health.ts';
 import { informalGroupRoutes } from './routes/informal-groups.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -147,6 +148,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   });
   await app.register(legacyRoutes, { taxa, search, engine });
   await app.register(healthRoutes, { engine });
+  await app.register(explorerRoutes, {});
   await registerOpenApiRoutes(app);
   registerMethodNotAllowed(app, routes);
   return app;

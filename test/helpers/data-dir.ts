@@ -8,11 +8,11 @@ export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/checklist', import
 
 const created: string[] = [];
 
-/** A copy of the fixture with `files` (name → content, `null` to delete) applied. */
-export async function fixtureCopy(files: Record<string, string | null> = {}): Promise<string> {
+/** A copy of the fixture (or of `source`) with `files` (name → content, `null` to delete) applied. */
+export async function fixtureCopy(files: Record<string, string | null> = {}, source = FIXTURE_DIR): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'taxa-test-'));
   created.push(dir);
-  await cp(FIXTURE_DIR, dir, { recursive: true });
+  await cp(source, dir, { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     if (content === null) await rm(join(dir, name));
     else await writeFile(join(dir, name), content);

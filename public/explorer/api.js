@@ -1,0 +1,110 @@
+/**
+ * Calls to the service's API: every call carries the access token when one is known (read once
+ * from the page's own `?access_token=`, then kept in localStorage, and taken out of the address
+ * so that shared links never carry it) and asks for the chosen language with `lang`.
+ */
+
+const TOKEN_KEY = 'taxon-explorer.access-token';
+
+/** A refusal of the API: its status and its error object `{errorCode, message}`. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {{errorCode?: string, message?: string} | undefined} body
+   */
+  constructor(status, body) {
+    super(body?.message ?? `The service answered ${status}`);
+    this.status = status;
+    this.errorCode = body?.errorCode;
+  }
+}
+
+/** Moves a token given in the page's address into storage, and out of the address. */
+export function adoptTokenFromAddress() {
+  const address = new URL(window.location.href);
+  const token = address.searchParams.get('access_token');
+  if (token === null) return;
+  setToken(token);
+  address.searchParams.delete('access_token');
+  window.history.replaceState(null, '', address);
+}
+
+export function token() {
+  return window.localStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+/** @param {string} value */
+export function setToken(value) {
+  if (value === '') window.localStorage.removeItem(TOKEN_KEY);
+  else window.localStorage.setItem(TOKEN_KEY, value);
+}
+
+/**
+ * A URL of this service with the parameters that have a value.
+ * @param {string} path
+ * @param {Record<string, string | number | boolean | undefined>} [params]
+ */
+export function serviceUrl(path, params = {}) {
+  const url = new URL(path, window.location.origin);
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+  }
+  return url;
+}
+
+/**
+ * The JSON answer of a GET, or of a POST when `body` is given; an `ApiError` for a refusal.
+ * @param {string} path
+ * @param {Record<string, string | number | boolean | undefined>} [params]
+ * @param {{body?: object, signal?: AbortSignal}} [options]
+ * @returns {Promise<any>}
+ */
+export async function api(path, params = {}, options = {}) {
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  const known = token();
+  if (known !== '') headers.Authorization = `Bearer ${known}`;
+  const post = options.body !== undefined;
+  if (post) headers['Content-Type'] = 'application/json';
+  const response = await fetch(serviceUrl(path, params), {
+    method: post ? 'POST' : 'GET',
+    headers,
+    body: post ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  const answer = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(response.status, answer);
+  return answer;
+}
+
+/**
+ * `ask(lang)` asked once per language: the answer is kept, a failure forgotten (asked again).
+ * @template T
+ * @param {(lang: string) => Promise<T>} ask
+ * @returns {(lang: string) => Promise<T>}
+ */
+export function oncePerLanguage(ask) {
+  /** @type {Map<string, Promise<T>>} */
+  const kept = new Map();
+  return (lang) => {
+    let answer = kept.get(lang);
+    if (answer === undefined) {
+      answer = ask(lang);
+      kept.set(lang, answer);
+      answer.catch(() => kept.delete(lang));
+    }
+    return answer;
+  };
+}
+
+/** The names of the informal taxon groups in a language. */
+export const informalGroupNames = oncePerLanguage(async (lang) => {
+  const page = await api('/informal-taxon-groups', { pageSize: 1000, selectedFields: 'id,name', lang });
+  return new Map(page.results.map((/** @type {{id: string, name?: string}} */ g) => [g.id, g.name ?? g.id]));
+});
+
+/** The loaded checklist versions in a language. */
+export const checklistVersions = oncePerLanguage(async (lang) => {
+  const page = await api('/checklist-versions', { pageSize: 1000, lang });
+  return /** @type {{id: string, versionName?: string, versionDate?: string}[]} */ (page.results);
+});
