@@ -78,6 +78,31 @@ export async function api(path, params = {}, options = {}) {
 }
 
 /**
+ * Saves the answer of a POST as a file, under the name its `Content-Disposition` gives: a link
+ * cannot send a body, so a download of filters only the body expresses is asked for here.
+ * @param {string} path
+ * @param {Record<string, string | number | boolean | undefined>} params
+ * @param {object} body
+ */
+export async function downloadPosted(path, params, body) {
+  /** @type {Record<string, string>} */
+  const headers = { 'Content-Type': 'application/json' };
+  const known = token();
+  if (known !== '') headers.Authorization = `Bearer ${known}`;
+  const response = await fetch(serviceUrl(path, params), { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = named?.[1] ?? 'taxa';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the object URL can go once the browser has taken it.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+/**
  * `ask(lang)` asked once per language: the answer is kept, a failure forgotten (asked again).
  * @template T
  * @param {(lang: string) => Promise<T>} ask

@@ -1,10 +1,11 @@
 /**
  * The filter view (`#/filter?…`): filters picked from the values the taxa have (one
  * `/taxa/aggregate` request counts them), the count and a page of the taxa they select
- * (`POST /taxa` with the filter body), and a link that downloads the whole set from
- * `GET /taxa/export`, which takes the parameters of `GET /taxa`.
+ * (`POST /taxa` with the filter body), and the download of the whole set from `/taxa/export`:
+ * a link when `GET /taxa` takes every chosen filter as a parameter, else a button that posts the
+ * filter body.
  */
-import { api, informalGroupNames, oncePerLanguage, serviceUrl, token } from './api.js';
+import { api, downloadPosted, informalGroupNames, oncePerLanguage, serviceUrl, token } from './api.js';
 import { h, pager, replace, shortCode, taxonLabel, taxonLink } from './dom.js';
 import { go, hrefOf } from './state.js';
 
@@ -59,8 +60,9 @@ function filterBody(chosen) {
 }
 
 /**
- * The download of the whole set in `format`, or undefined when a filter is chosen that
- * `GET /taxa` does not take as a parameter (the download would not be the set shown).
+ * The link that downloads the whole set in `format`, or undefined when a filter is chosen that
+ * `GET /taxa` does not take as a parameter (a link would not download the set shown: the
+ * page posts the filter body instead).
  * @param {Record<string, string>} chosen
  * @param {string} format
  * @param {string} lang
@@ -168,16 +170,27 @@ export async function renderFilter(view, state) {
       'p',
       { className: 'download' },
       download
-        ? [
-            h('a', { id: 'download', href: download.href, download: '' }, 'Download the whole set'),
-            ' as ',
-            formatSelect,
-          ]
+        ? h('a', { id: 'download', href: download.href, download: '' }, 'Download the whole set')
         : h(
-            'span',
-            { id: 'download-note' },
-            'The download takes the filters GET /taxa takes (informal group, Finnish): clear the others to download.',
+            'button',
+            {
+              id: 'download',
+              type: 'button',
+              onClick: () =>
+                downloadPosted(
+                  '/taxa/export',
+                  { format, selectedFields: EXPORT_FIELDS, lang },
+                  filterBody(chosen),
+                ).catch((/** @type {Error} */ error) => {
+                  const note = document.getElementById('download-error');
+                  if (note) note.textContent = error.message;
+                }),
+            },
+            'Download the whole set',
           ),
+      ' as ',
+      formatSelect,
+      h('span', { id: 'download-error', role: 'alert' }),
     ),
     h(
       'ol',

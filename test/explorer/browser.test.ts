@@ -4,9 +4,9 @@
  * shared addresses reloaded, a phone-sized screen, and no console error or page error anywhere.
  * Skipped, with the reason, where no Chromium is installed (`findChromium`).
  */
+import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findChromium, SAMPLE_DIR, type ServedSample, serveSample } from '../helpers/browser.ts';
 import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
@@ -293,14 +293,19 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
 
     await page.locator('#filter-redListStatus').selectOption('MX.iucnLC');
     await page.waitForURL(/redListStatus=MX\.iucnLC/);
-    await page.waitForSelector('main:not([aria-busy]) #download-note');
+    await page.waitForSelector('main:not([aria-busy]) button#download');
     const body = { informalTaxonGroups: 'MVL.2', finnish: true, 'latestRedListStatusFinland.status': 'MX.iucnLC' };
     const narrowed = (await apiAnswer('/taxa?pageSize=0', body)).total;
     expect(narrowed).toBeGreaterThan(0);
     expect(narrowed).toBeLessThan(total);
     expect(await page.locator('#filter-count').textContent()).toBe(String(narrowed));
-    // GET /taxa takes no red-list parameter: a download of these filters would not be this set.
-    expect(await page.locator('#download').count()).toBe(0);
+    // GET /taxa takes no red-list parameter: the page posts the filter body for the download.
+    expect(await page.locator('#download').evaluate((element) => element.tagName)).toBe('BUTTON');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('#download').click()]);
+    expect(file.suggestedFilename()).toBe('taxa-current.ndjson');
+    const lines = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(narrowed);
+    for (const line of lines) expect(JSON.parse(line).latestRedListStatusFinland.status).toBe('MX.iucnLC');
     expect(page.url()).not.toContain('page=2');
   });
 
