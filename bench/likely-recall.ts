@@ -8,7 +8,9 @@
  *   npm run bench:recall -- --taxa 400000 --queries 80
  *
  * Prints, for typos and for typed prefixes of 7+ characters, the share of the 10 most similar
- * names among the candidates and how often the most similar one is missing. A script, not a test.
+ * names among the candidates and how often the most similar one is missing; and how many names
+ * the bounds of `src/search/likely-bounds.ts` admit, the candidates a complete list would have to
+ * measure (all of the names above the threshold among them). A script, not a test.
  */
 import { parseArgs } from 'node:util';
 import { engineDataOf } from '../loaders/engine-data.ts';
@@ -18,6 +20,7 @@ import { searchParamsOf } from '../src/http/routes/search.ts';
 import { searchQuery } from '../src/http/schemas/search.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import { compileLikely, prepareNameSearch } from '../src/query/name-search.ts';
+import { likelyAdmits } from '../src/search/likely-bounds.ts';
 import { isExactByKeys, LIKELY_THRESHOLD, likelySimilarityAboveThreshold } from '../src/search/match-kinds.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
 import { queryMix } from './mixes.ts';
@@ -54,15 +57,27 @@ async function main() {
     let topFound = 0;
     let withMatches = 0;
     let bestMissing = 0;
+    let likely = 0;
+    let likelyAdmitted = 0;
+    const admittedCounts: number[] = [];
     for (const raw of queries) {
       const request = prepareNameSearch(searchParamsOf(searchQuery.parse({ query: raw, matchType: 'likely' })));
       const similarity = (entry: NameEntry) =>
         isExactByKeys(entry, request.query) ? 0 : likelySimilarityAboveThreshold(entry, request.query);
-      const truth = visible
-        .map((entry) => ({ id: entry.id, similarity: similarity(entry), name: entry.name }))
+      const all = visible
+        .map((entry) => ({ id: entry.id, similarity: similarity(entry), name: entry.name, entry }))
         .filter((row) => row.similarity > LIKELY_THRESHOLD)
-        .sort((a, b) => b.similarity - a.similarity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-        .slice(0, TOP);
+        .sort((a, b) => b.similarity - a.similarity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      // The candidates a complete likely list would measure: every name the bounds admit.
+      const admits = (entry: NameEntry) =>
+        !isExactByKeys(entry, request.query) &&
+        (request.query.foldsNames ? entry.foldedKeys : entry.exactKeys).some((key) =>
+          request.query.keys.some((word) => likelyAdmits(key, word)),
+        );
+      admittedCounts.push(visible.filter(admits).length);
+      likely += all.length;
+      likelyAdmitted += all.filter((row) => admits(row.entry)).length;
+      const truth = all.slice(0, TOP);
       if (truth.length === 0) continue;
       const candidates = new Set<string>();
       for (const pass of ['strict', 'relaxed'] as const) {
@@ -83,6 +98,11 @@ async function main() {
       `${topFound} / ${top} (${((100 * topFound) / top).toFixed(1)} %)`,
     );
     line(`${label}: queries whose most similar name is no candidate`, `${bestMissing} / ${withMatches}`);
+    admittedCounts.sort((a, b) => a - b);
+    const at = (share: number) =>
+      admittedCounts[Math.min(admittedCounts.length - 1, Math.floor(share * admittedCounts.length))];
+    line(`${label}: names above ${LIKELY_THRESHOLD} the bounds admit`, `${likelyAdmitted} / ${likely}`, 'must be all');
+    line(`${label}: names the bounds admit per query, median / p99 / max`, `${at(0.5)} / ${at(0.99)} / ${at(1)}`);
   }
 }
 
