@@ -74,9 +74,10 @@ async function main() {
         (request.query.foldsNames ? entry.foldedKeys : entry.exactKeys).some((key) =>
           request.query.keys.some((word) => likelyAdmits(key, word)),
         );
-      admittedCounts.push(visible.filter(admits).length);
+      const admitted = new Set(visible.filter(admits));
+      admittedCounts.push(admitted.size);
       likely += all.length;
-      likelyAdmitted += all.filter((row) => admits(row.entry)).length;
+      likelyAdmitted += all.filter((row) => admitted.has(row.entry)).length;
       const truth = all.slice(0, TOP);
       if (truth.length === 0) continue;
       const candidates = new Set<string>();

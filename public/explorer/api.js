@@ -53,6 +53,16 @@ export function serviceUrl(path, params = {}) {
 }
 
 /**
+ * `headers` and, when a token is known, its `Authorization`.
+ * @param {Record<string, string>} headers
+ * @returns {Record<string, string>}
+ */
+function headersOf(headers) {
+  const known = token();
+  return known === '' ? headers : { ...headers, Authorization: `Bearer ${known}` };
+}
+
+/**
  * The JSON answer of a GET, or of a POST when `body` is given; an `ApiError` for a refusal.
  * @param {string} path
  * @param {Record<string, string | number | boolean | undefined>} [params]
@@ -60,15 +70,10 @@ export function serviceUrl(path, params = {}) {
  * @returns {Promise<any>}
  */
 export async function api(path, params = {}, options = {}) {
-  /** @type {Record<string, string>} */
-  const headers = { Accept: 'application/json' };
-  const known = token();
-  if (known !== '') headers.Authorization = `Bearer ${known}`;
   const post = options.body !== undefined;
-  if (post) headers['Content-Type'] = 'application/json';
   const response = await fetch(serviceUrl(path, params), {
     method: post ? 'POST' : 'GET',
-    headers,
+    headers: headersOf({ Accept: 'application/json', ...(post ? { 'Content-Type': 'application/json' } : {}) }),
     body: post ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   });
@@ -85,11 +90,11 @@ export async function api(path, params = {}, options = {}) {
  * @param {object} body
  */
 export async function downloadPosted(path, params, body) {
-  /** @type {Record<string, string>} */
-  const headers = { 'Content-Type': 'application/json' };
-  const known = token();
-  if (known !== '') headers.Authorization = `Bearer ${known}`;
-  const response = await fetch(serviceUrl(path, params), { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await fetch(serviceUrl(path, params), {
+    method: 'POST',
+    headers: headersOf({ 'Content-Type': 'application/json' }),
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => undefined));
   const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
   const link = document.createElement('a');
