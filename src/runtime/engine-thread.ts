@@ -2,7 +2,8 @@
  * An engine thread: loads one data directory into an embedded engine, then answers searches
  * until the main thread retires it. Loading and index building run here, so the main thread's
  * event loop keeps serving while a data set is read, validated and indexed; a load that fails,
- * even by running out of memory, ends this thread and nothing else.
+ * even by running out of memory, ends this thread and nothing else. Before its data is served,
+ * the thread gives back the memory the load used and no longer needs (`compact-heap.ts`).
  *
  * Started by `worker-engine.ts`; the messages are in `thread-protocol.ts`.
  */
@@ -11,6 +12,7 @@ import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import type { Progress } from '../../loaders/progress.ts';
 import { createEmbeddedEngine } from '../index/embedded-engine.ts';
+import { compactHeap } from './compact-heap.ts';
 import { serializeError, type FromThread, type ThreadOptions, type ToThread } from './thread-protocol.ts';
 
 const port = parentPort!;
@@ -43,6 +45,8 @@ async function load() {
 
 load().then(
   ({ engine, catalog, stats }) => {
+    // Outside `load`, so that what only the load held is garbage by now.
+    send({ type: 'phase', phase: { phase: 'compact', ...compactHeap() } });
     port.on('message', (message: ToThread) => {
       const answer =
         message.type === 'search' ? engine.search(message.ref, message.body) : Promise.resolve(engine.builtFields());

@@ -16,6 +16,7 @@ import type { SearchEngine } from '../index/engine.ts';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory, type LoadStats } from '../../loaders/load-data-dir.ts';
 import { coalesced } from './reload.ts';
+import type { LoadPhase } from './thread-protocol.ts';
 import { createWorkerEngine } from './worker-engine.ts';
 
 /** The engine could not be opened (the cluster is away or empty); the message says what to do. */
@@ -40,12 +41,16 @@ export interface OpenedEngine {
   reload(): void;
 }
 
+function phaseMessage(phase: LoadPhase): string {
+  if (phase.phase === 'compact') return 'compacted the heap';
+  return phase.phase === 'read' ? `read ${phase.version}` : `indexed ${phase.version} ${phase.kind}`;
+}
+
 function openEmbedded(config: Config, log: Logger): OpenedEngine {
   const dir = config.TAXA_DATA_DIR;
   const engine = createWorkerEngine({
     progress: process.stderr.isTTY === true,
-    onPhase: (phase) =>
-      log.info(phase, phase.phase === 'read' ? `read ${phase.version}` : `indexed ${phase.version} ${phase.kind}`),
+    onPhase: (phase) => log.info(phase, phaseMessage(phase)),
     onDeath: () => {
       log.error('the engine thread ended; loading the data again');
       reload();

@@ -14,6 +14,7 @@ import type { ErrorCode, Issue } from '../errors.ts';
 import type { BuiltFields } from '../index/embedded-engine.ts';
 import type { IndexRef, SearchBody } from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
+import type { Compaction } from './compact-heap.ts';
 
 /** What the thread is started with (`workerData`). */
 export interface ThreadOptions {
@@ -31,14 +32,13 @@ export type ToThread =
   | { type: 'search'; id: number; ref: IndexRef; body: SearchBody }
   | { type: 'built-fields'; id: number };
 
-/** One finished step of a load: reading a version, or building one of its indices. */
-export interface LoadPhase {
-  phase: 'read' | 'index';
-  version: string;
-  kind?: string;
-  documents: number;
-  seconds: number;
-}
+/**
+ * One finished step of a load: reading a version, building one of its indices, or, once all are
+ * built, compacting the thread's heap (`compact-heap.ts`; sizes in bytes).
+ */
+export type LoadPhase =
+  | { phase: 'read' | 'index'; version: string; kind?: string; documents: number; seconds: number }
+  | ({ phase: 'compact' } & Compaction);
 
 export type FromThread =
   | { type: 'phase'; phase: LoadPhase }

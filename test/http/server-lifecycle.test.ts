@@ -72,6 +72,10 @@ describe('taxa serve', () => {
         });
       }
     }
+    const compacted = messages.indexOf('compacted the heap');
+    expect(compacted).toBeGreaterThan(messages.findLastIndex((msg) => msg.startsWith('indexed ')));
+    expect(compacted).toBeLessThan(messages.indexOf('data loaded'));
+    expect(server.logs[compacted]).toMatchObject({ phase: 'compact', seconds: expect.any(Number) });
     const ready = await fetch(`${server.url}/health/ready`);
     expect(await ready.json()).toEqual({ ready: true, engine: 'embedded' });
   });
