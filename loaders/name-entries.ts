@@ -132,54 +132,55 @@ const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
 /**
  * The name entries of the versions of a checklist, each version's derived from its documents
  * (docs/versions-and-loading.md, "What versions share"). A taxon whose names and entry attributes
- * are the same as when its entries were last derived keeps those entries (the same objects): only
- * their per-version values (`NAME_VERSION_FIELDS`) are the version's own. Versions are best read
- * in the order they were loaded, each after the one before, but any order gives the right entries.
+ * are the same as when its entries were derived for any version read before keeps those entries
+ * (the same objects): only their per-version values (`NAME_VERSION_FIELDS`) are the version's own.
+ * Any order of versions gives the right entries; a taxon that changes in one version and changes
+ * back in a later one gets its earlier entries again, whichever version came in between.
  */
 export class VersionedNames {
-  private last = new Map<string, TaxonNames>();
+  /** Per taxon, the distinct names derived for it so far, the most recently used first. */
+  private known = new Map<string, TaxonNames[]>();
 
   /**
    * The entries of one version, in `nameOrder`, derived one at a time as they are read.
-   * `last`: no version is read after this one, so its entries are not kept for the next.
+   * `last`: no version is read after this one, so what was derived is not kept for another.
    */
   documents(docs: readonly TaxonDocument[], last = false): Iterable<VersionedDocument> {
     return { [Symbol.iterator]: () => this.derive(docs, last) };
   }
 
   private *derive(docs: readonly TaxonDocument[], last: boolean): Iterator<VersionedDocument> {
-    const before = docs.map((taxon) => this.last.get(taxon.id));
-    const literals = docs.map((taxon, i) => {
-      const known = before[i];
-      return known !== undefined && sameNameSources(known.taxon, taxon) ? known.literals : literalsOf(taxon);
-    });
+    const before = docs.map((taxon) => this.known.get(taxon.id) ?? NONE);
+    const literals = docs.map(
+      (taxon, i) => before[i]!.find((known) => sameNameSources(known.taxon, taxon))?.literals ?? literalsOf(taxon),
+    );
     const orders = nameOrders(
       docs.flatMap((taxon, i) =>
         literals[i]!.map(({ name, nameType, language }) => ({ name, nameType, language, taxonId: taxon.id })),
       ),
     );
     const interner = new Interner();
-    const latest = new Map<string, TaxonNames>();
     let next = 0;
     for (const [i, taxon] of docs.entries()) {
       if (literals[i]!.length === 0) continue;
-      const known = before[i];
-      const sameNames = known !== undefined && sameLiterals(known.literals, literals[i]!);
-      let names: TaxonNames;
-      if (sameNames && sameEntryAttributes(known.taxon, taxon)) names = known;
-      else {
+      const known = before[i]!;
+      const sameNames = known.filter((names) => sameLiterals(names.literals, literals[i]!));
+      let names = sameNames.find((names) => sameEntryAttributes(names.taxon, taxon));
+      if (names === undefined) {
         // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).
-        const keys = sameNames ? known.keys : literals[i]!.map((literal) => entryKeys(literal.name, interner));
+        const keys = sameNames[0]?.keys ?? literals[i]!.map((literal) => entryKeys(literal.name, interner));
         const entries = entriesOf(taxon, entryAttributesOf(taxon), literals[i]!, keys, orders, next);
         names = { taxon, literals: literals[i]!, keys, entries };
       }
-      if (!last) latest.set(taxon.id, names);
+      if (!last && names !== known[0]) this.known.set(taxon.id, [names, ...known.filter((other) => other !== names)]);
       const taxonomicOrder = taxon.taxonomicOrder ?? 0;
       for (const entry of names.entries) yield { shared: entry, values: [taxonomicOrder, orders[next++]!] };
     }
-    this.last = latest;
+    if (last) this.known = new Map();
   }
 }
+
+const NONE: readonly TaxonNames[] = [];
 
 /** A taxon's entries, the first of its names at `first` in the version's `orders`. */
 function entriesOf(

@@ -44,6 +44,20 @@ describe('name entries of several versions', () => {
     expect([...wholeEntries(names.documents(edited))]).toEqual(nameEntriesOf(edited));
   });
 
+  it('give a taxon that changes and changes back its first entries again, the same objects', () => {
+    const current = dataSet.versions.find((version) => version.id === 'current')!.documents;
+    const edited = current.map((taxon, i) =>
+      i % 3 === 0 ? { ...taxon, informalTaxonGroups: [...(taxon.informalTaxonGroups ?? []), 'MVL.1'] } : taxon,
+    );
+    const names = new VersionedNames();
+    const first = [...names.documents(current)].map((entry) => entry.shared);
+    const between = [...names.documents(edited)].map((entry) => entry.shared);
+    const again = [...names.documents(current, true)].map((entry) => entry.shared);
+    expect(between.filter((entry, i) => entry !== first[i]).length).toBeGreaterThan(first.length / 4);
+    expect(again).toHaveLength(first.length);
+    expect(again.every((entry, i) => entry === first[i])).toBe(true);
+  });
+
   it('share the entries of unchanged taxa, and only those', () => {
     const { shared } = engineDataOf(dataSet);
     const seen = new Set<object>();
