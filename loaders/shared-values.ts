@@ -40,8 +40,12 @@ function same(a: unknown, b: unknown): boolean {
 function shared(value: unknown, earlier: unknown): unknown {
   if (value === earlier) return earlier;
   if (typeof value !== 'object' || value === null || typeof earlier !== 'object') return value;
-  if (same(value, earlier)) return earlier;
-  if (Object.isFrozen(value)) return value;
+  return same(value, earlier) ? earlier : sharedParts(value, earlier);
+}
+
+/** `value` (known to differ from `earlier`) with its parts equal in `earlier` replaced by those. */
+function sharedParts(value: unknown, earlier: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   if (Array.isArray(value) && Array.isArray(earlier))
     for (let i = 0; i < value.length; i++) value[i] = shared(value[i], earlier[i]);
   else if (isRecord(value) && isRecord(earlier)) shareFields(value, earlier);
@@ -58,49 +62,47 @@ function shareFields(record: JsonRecord, earlier: JsonRecord): void {
   }
 }
 
-/** `shareFields` with the first of `earlier` (most recent first) that has each value whole. */
+/**
+ * Replaces each own field of `record` with the first of `earlier` (most recent first) that has
+ * it whole; a field none has whole shares its equal parts with the most recent.
+ */
 function shareFieldsAmong(record: JsonRecord, earlier: readonly JsonRecord[]): void {
+  const latest = earlier[0]!;
   for (const key of Object.keys(record)) {
     const value = record[key];
-    const whole = earlier.find((before) => Object.hasOwn(before, key) && same(value, before[key]));
-    if (whole !== undefined && whole[key] !== value) setOwn(record, key, whole[key]);
+    const inLatest = Object.hasOwn(latest, key);
+    // Most values are those of the version just before: that one is asked first.
+    let whole = inLatest && same(value, latest[key]) ? latest : undefined;
+    for (let i = 1; whole === undefined && i < earlier.length; i++) {
+      const before = earlier[i]!;
+      if (Object.hasOwn(before, key) && same(value, before[key])) whole = before;
+    }
+    const kept = whole !== undefined ? whole[key] : inLatest ? sharedParts(value, latest[key]) : value;
+    if (kept !== value) setOwn(record, key, kept);
   }
-  shareFields(record, earlier[0]!);
 }
 
-/**
- * Shares the values of each version's documents with the versions handed over before it: with
- * the last `versions` of them (default all), the most recent first. Those are kept meanwhile.
- */
+/** Shares the values of each version's documents with the versions handed over before it. */
 export class ValueSharing {
-  private earlier = new Map<string, JsonRecord[]>();
-
-  constructor(private readonly versions = Number.POSITIVE_INFINITY) {}
+  /** Per id, the documents of the versions shared so far, the most recent first. */
+  private readonly earlier = new Map<string, JsonRecord[]>();
 
   /**
-   * Shares what `documents` have in common with the previous call's, by id, and returns them.
-   * What is frozen already (an index holds it) is left as it is.
+   * Shares what `documents` have in common with the documents of the same id handed over
+   * before, and returns them. What is frozen already (an index holds it) is left as it is. A
+   * taxon absent from a version is still compared with in the next.
    */
   share<T extends { id: string }>(documents: readonly T[]): readonly T[] {
-    for (const _ of this.shareEach(documents));
-    return documents;
-  }
-
-  /**
-   * `share`, one document at a time as they are read (an index reads each while it is fresh).
-   * `last`: no version comes after these, so none of them is kept, and what was kept is let go.
-   */
-  *shareEach<T extends { id: string }>(documents: Iterable<T>, last = false): Iterable<T> {
-    const latest = new Map<string, JsonRecord[]>();
     for (const doc of documents) {
       const record = doc as unknown as JsonRecord;
-      const before = this.earlier.get(doc.id) ?? [];
-      if (before.length > 0 && !Object.isFrozen(record)) shareFieldsAmong(record, before);
-      if (!last) latest.set(doc.id, [record, ...before.slice(0, this.versions - 1)]);
-      yield doc;
+      const before = this.earlier.get(doc.id);
+      if (before === undefined) {
+        this.earlier.set(doc.id, [record]);
+        continue;
+      }
+      if (!Object.isFrozen(record)) shareFieldsAmong(record, before);
+      before.unshift(record);
     }
-    // A taxon absent from this version is still compared with in the next.
-    if (!last) for (const [id, before] of this.earlier) if (!latest.has(id)) latest.set(id, before);
-    this.earlier = latest;
+    return documents;
   }
 }
