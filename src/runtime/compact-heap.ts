@@ -2,11 +2,11 @@
  * Giving back the memory a load leaves behind (docs/versions-and-loading.md, "In memory").
  *
  * A load allocates far more than it keeps: every line parsed, every entry derived, every list
- * built and then copied. V8 frees that garbage but keeps the pages it lived on, and the objects
- * that survive are spread thinly over them; an idle service never collects again, so the process
- * stays at the size of its load's peak. One full collection that moves the survivors together
- * (compaction, which V8's own heuristics leave for later), then one more that releases the
- * emptied pages, brings the resident memory down to what the data takes.
+ * built and then copied. V8 frees that garbage but keeps the pages it lived on, with the objects
+ * that survive spread over them; its collections move survivors together only off pages that are
+ * mostly empty, and an idle service does not collect at all, so the process stays near the size
+ * of its load's peak. One full collection that compacts every page, then one more that releases
+ * the emptied pages, brings the resident memory down to what the data takes.
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
