@@ -17,7 +17,8 @@
  * 4. c is countable in an index: a key's character tokens are `A1`, `A2`, … for its first,
  *    second, … `A` (`likelyCharTokens`), and c is the number of the query's tokens a name has.
  *    An index clause per p (the query's first p letters as a token, and per run of name lengths
- *    the tokens needed) admits every likely name by the clause of its own p.
+ *    the tokens needed) would admit every likely name by the clause of its own p. The names
+ *    index does not ask for that yet: it was measured too slow (src/search/README.md).
  *
  * The bound is taken with `≥` where the algebra says `>`, so a pair exactly at the bound, whose
  * similarity floating point may round above θ, is admitted too. The arithmetic is exact
