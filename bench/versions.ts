@@ -4,14 +4,15 @@
  * the comparison served from the 7-version load.
  *
  *   npm run bench:versions -- --taxa 100000
- *   npm run bench:versions -- --taxa 500000 --skip-pairs   # every pair's records do not fit at this size
+ *   npm run bench:versions -- --taxa 500000 --skip-pairs   # without building every pair (minutes at this size)
  *
  * Prints, per load: the time to read the taxa (read, validate, derive), to build the taxa, names
  * and changes indices, the time until ready (the compaction of the heap after the load included,
  * as the service does it), the heap of the taxa documents and the resident memory before and
  * after that compaction; then the ratios of the two loads; the first page of a pair of versions (which builds
  * its change records), the p50/p99 of a filtered page of changes and of `aggregateBy=changeTypes`,
- * and the time and memory once every pair's records are built.
+ * and, once every pair has been searched, the time that took, what the engine kept of the records
+ * (records, indices, the heap they added) and the resident memory (`--kept-records` sets the budget).
  * A script, not a test: figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,7 +22,13 @@ import { KNOWN_VERSIONS } from '../generate/index.ts';
 import { engineDataOf } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { createApp } from '../src/http/app.ts';
-import { createEmbeddedEngine, type IndexBuilt } from '../src/index/embedded-engine.ts';
+import {
+  createEmbeddedEngine,
+  DEFAULT_KEPT_CHANGE_RECORDS,
+  type EmbeddedEngine,
+  type IndexBuilt,
+  type KeptChanges,
+} from '../src/index/embedded-engine.ts';
 import { compactHeap } from '../src/runtime/compact-heap.ts';
 import { line, measure, mib, ms, syntheticDataDirectory } from './stats.ts';
 
@@ -31,6 +38,7 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     runs: { type: 'string', default: '500' },
     'skip-pairs': { type: 'boolean', default: false },
+    'kept-records': { type: 'string', default: String(DEFAULT_KEPT_CHANGE_RECORDS) },
     child: { type: 'string' },
   },
 });
@@ -51,11 +59,20 @@ interface LoadFigures {
   /** the first page of a pair, which builds the pair's records on the embedded engine */
   firstPageSeconds?: number;
   /** a page of every other ordered pair: the records built, the time, and the memory after */
-  pairs?: { records: number; seconds: number; rss: number };
+  /** the records every pair holds, the time, what the engine kept of them and the heap that takes, and the memory after */
+  pairs?: { records: number; seconds: number; kept: KeptChanges; keptHeap: number; rss: number };
 }
 
-/** A page of every ordered pair of versions: each pair's records built, as a server that has served them all. */
-async function everyPair(app: FastifyInstance, versions: readonly string[]): Promise<LoadFigures['pairs']> {
+/**
+ * A page of every ordered pair of versions, as a server asked for all of them: each pair's records
+ * built, and kept within the engine's budget (`keptChangeRecords`).
+ */
+async function everyPair(
+  app: FastifyInstance,
+  engine: EmbeddedEngine,
+  versions: readonly string[],
+): Promise<LoadFigures['pairs']> {
+  const before = collectedHeap().heap;
   const started = performance.now();
   let records = 0;
   for (const from of versions) {
@@ -64,8 +81,8 @@ async function everyPair(app: FastifyInstance, versions: readonly string[]): Pro
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  globalThis.gc?.();
-  return { records, seconds, rss: process.memoryUsage().rss };
+  const keptHeap = collectedHeap().heap - before;
+  return { records, seconds, kept: engine.keptChanges(), keptHeap, rss: process.memoryUsage().rss };
 }
 
 /** The heap in use after a full collection, and the seconds the collection took. */
@@ -81,7 +98,7 @@ async function load(dir: string) {
   const started = performance.now();
   const { dataSet, stats } = await loadDataDirectory(dir);
   const read = collectedHeap();
-  const engine = createEmbeddedEngine();
+  const engine = createEmbeddedEngine({ keptChangeRecords: Number(args['kept-records']) });
   const built: Record<string, number> = { taxa: 0, names: 0, changes: 0 };
   let records = 0;
   engine.replaceData(engineDataOf(dataSet), (index: IndexBuilt) => {
@@ -130,7 +147,7 @@ async function child(dir: string): Promise<LoadFigures> {
       Math.max(50, runs / 5),
       (url) => app.inject({ url }),
     );
-    const pairs = args['skip-pairs'] ? undefined : await everyPair(app, versionIds);
+    const pairs = args['skip-pairs'] ? undefined : await everyPair(app, engine, versionIds);
     await app.close();
     Object.assign(figures, { page, aggregate, firstPageSeconds, pairs });
   }
@@ -151,6 +168,8 @@ function run(dir: string): LoadFigures {
       '--runs',
       String(args.runs),
       ...(args['skip-pairs'] ? ['--skip-pairs'] : []),
+      '--kept-records',
+      args['kept-records'],
     ],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
@@ -196,6 +215,11 @@ async function main() {
     line(
       'changes: every pair built, records / seconds',
       `${seven.pairs.records} / ${seven.pairs.seconds.toFixed(1)} s`,
+    );
+    line(
+      'changes kept after every pair: records / indices / heap grown',
+      `${seven.pairs.kept.records} / ${seven.pairs.kept.indices} / ${mib(seven.pairs.keptHeap)}`,
+      `budget ${args['kept-records']} records`,
     );
     line('resident memory, every pair built', mib(seven.pairs.rss));
   }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       ACCESS_TOKENS: [],
       LOG_LEVEL: 'info',
       SEARCH_CACHE_MB: 16,
+      CHANGES_KEPT_RECORDS: 250_000,
       SHUTDOWN_TIMEOUT_MS: 10_000,
       RATE_LIMIT_PER_MINUTE: 6_000,
     });
@@ -41,6 +42,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TAXA_ENGINE: 'solr' })).toThrow(/TAXA_ENGINE/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
     expect(() => loadConfig({ SEARCH_CACHE_MB: '-1' })).toThrow(/SEARCH_CACHE_MB/);
+    expect(() => loadConfig({ CHANGES_KEPT_RECORDS: '0' })).toThrow(/CHANGES_KEPT_RECORDS/);
+    expect(loadConfig({ CHANGES_KEPT_RECORDS: '1000' }).CHANGES_KEPT_RECORDS).toBe(1000);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
     expect(() => loadConfig({ TAXA_ENGINE: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: is required/);

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { estypes } from '@elastic/elasticsearch';
+import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../taxon/catalog.ts';
 import {
   INDEX_KINDS,
@@ -33,6 +34,8 @@ interface Snapshot {
   indices: Map<string, DocumentIndex<object>>;
   /** the documents of an index left for its first search, if the data gives it so */
   later: (ref: IndexRef) => Iterable<object> | undefined;
+  /** the indices built on first search that are kept, by key, within the engine's budget */
+  builtLater: LRUCache<string, DocumentIndex<object>>;
   /** the fields an index built later builds at once (`replaceData`'s `warm`) */
   warm: BuiltFields;
 }
@@ -104,6 +107,8 @@ export interface EmbeddedEngine extends SearchEngine {
   replaceData(data: EngineData, onBuilt?: (built: IndexBuilt) => void, warm?: BuiltFields): void;
   /** The fields built so far in the indices served, by kind (what a reload may warm). */
   builtFields(): BuiltFields;
+  /** What the indices built on first search hold now (`EmbeddedEngineOptions.keptChangeRecords`). */
+  keptChanges(): KeptChanges;
 }
 
 export interface EmbeddedEngineOptions {
@@ -113,16 +118,43 @@ export interface EmbeddedEngineOptions {
    * evaluated afresh (what a benchmark of evaluation measures).
    */
   queryCache?: boolean;
+  /**
+   * The most change records the indices built on first search (a pair's changes, a version's
+   * whole changes index) hold together; the least recently searched are dropped past it and
+   * built again when searched again. One index larger than this is kept alone. Default
+   * `DEFAULT_KEPT_CHANGE_RECORDS`.
+   */
+  keptChangeRecords?: number;
+}
+
+/**
+ * Change records kept by default: about 450 MiB at some 1.8 KiB a record, a third of the 42 pairs of
+ * a 100,000-taxon checklist's seven versions (docs/versions-and-loading.md, "Comparing versions").
+ */
+export const DEFAULT_KEPT_CHANGE_RECORDS = 250_000;
+
+/** The indices built on first search and kept, and the change records they hold. */
+export interface KeptChanges {
+  indices: number;
+  records: number;
 }
 
 export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): EmbeddedEngine {
   const queryCache = options.queryCache ?? true;
+  const keptRecords = Math.max(1, Math.floor(options.keptChangeRecords ?? DEFAULT_KEPT_CHANGE_RECORDS));
+  // Each index weighs its records, at most the whole budget, so one larger index is kept alone.
+  const builtLater = () =>
+    new LRUCache<string, DocumentIndex<object>>({
+      maxSize: keptRecords,
+      sizeCalculation: (index) => Math.min(keptRecords, Math.max(1, index.size)),
+    });
   const mappings = new Map<IndexKind, MappedIndex>();
   const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
   let snapshot: Snapshot = {
     catalog: { informalTaxonGroups: [], checklistVersions: [] },
     indices: new Map(),
     later: () => undefined,
+    builtLater: builtLater(),
     warm: {},
   };
 
@@ -158,14 +190,20 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     });
   }
 
-  /** The index `ref` names in `current`, built now if it was left for its first search. */
+  /**
+   * The index `ref` names in `current`, built now if it was left for its first search (or was
+   * built so and dropped since).
+   */
   function indexOf(current: Snapshot, ref: IndexRef): DocumentIndex<object> | undefined {
-    const built = current.indices.get(indexKey(ref)) ?? current.indices.get(pairKey(ref));
-    if (built !== undefined) return built;
+    const loaded = current.indices.get(indexKey(ref));
+    if (loaded !== undefined) return loaded;
+    const key = ref.since === undefined ? indexKey(ref) : pairKey(ref);
+    const kept = current.builtLater.get(key);
+    if (kept !== undefined) return kept;
     const docs = current.later(ref);
     if (docs === undefined) return undefined;
     const index = build(ref, docs, current.warm);
-    current.indices.set(ref.since === undefined ? indexKey(ref) : pairKey(ref), index);
+    current.builtLater.set(key, index);
     return index;
   }
 
@@ -197,15 +235,20 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
         if (loaded.length === 0) continue;
         for (const built of buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
       }
-      snapshot = { catalog: data.catalog, indices, later, warm };
+      snapshot = { catalog: data.catalog, indices, later, builtLater: builtLater(), warm };
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
-      for (const [key, index] of snapshot.indices) {
+      for (const [key, index] of [...snapshot.indices, ...snapshot.builtLater.entries()]) {
         const kind = key.split('\u0000')[1] as IndexKind;
         for (const field of index.builtFields()) built.get(kind)!.add(field);
       }
       return Object.fromEntries([...built].map(([kind, fields]) => [kind, [...fields]]));
+    },
+    keptChanges() {
+      let records = 0;
+      for (const index of snapshot.builtLater.values()) records += index.size;
+      return { indices: snapshot.builtLater.size, records };
     },
     async versions() {
       return snapshot.catalog.checklistVersions.map((v) => v.id);

@@ -26,7 +26,7 @@ const progress: Progress = {
 };
 
 async function load() {
-  const engine = createEmbeddedEngine();
+  const engine = createEmbeddedEngine({ keptChangeRecords: options.keptChangeRecords });
   const { dataSet, stats } = await loadDataDirectory(options.dir, {
     progress: options.progress ? progress : false,
     onVersion: (version) =>

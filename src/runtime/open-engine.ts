@@ -50,6 +50,7 @@ function openEmbedded(config: Config, log: Logger): OpenedEngine {
   const dir = config.TAXA_DATA_DIR;
   const engine = createWorkerEngine({
     progress: process.stderr.isTTY === true,
+    keptChangeRecords: config.CHANGES_KEPT_RECORDS,
     onPhase: (phase) => log.info(phase, phaseMessage(phase)),
     onDeath: () => {
       log.error('the engine thread ended; loading the data again');

@@ -25,6 +25,8 @@ export interface ThreadOptions {
   progress: boolean;
   /** fields to build in every index of their kind before the data is served (`BuiltFields`) */
   warm: BuiltFields;
+  /** `EmbeddedEngineOptions.keptChangeRecords` */
+  keptChangeRecords?: number;
 }
 
 /** A search, or which fields the thread's indices have built (answered as a result too). */

@@ -41,6 +41,8 @@ export interface WorkerEngineOptions {
   onPhase?: (phase: LoadPhase) => void;
   /** the serving thread ended by itself (it ran out of memory): the caller loads again */
   onDeath?: () => void;
+  /** the change records a thread keeps in indices built on first search (`EmbeddedEngineOptions`) */
+  keptChangeRecords?: number;
 }
 
 export interface WorkerEngine extends SearchEngine {
@@ -94,7 +96,13 @@ class EngineThread {
   onDeath: () => void = () => {};
 
   constructor(dir: string, options: WorkerEngineOptions, warm: BuiltFields) {
-    const workerData: ThreadOptions = { entry: THREAD_ENTRY, dir, progress: options.progress === true, warm };
+    const workerData: ThreadOptions = {
+      entry: THREAD_ENTRY,
+      dir,
+      progress: options.progress === true,
+      warm,
+      keptChangeRecords: options.keptChangeRecords,
+    };
     this.worker = new Worker(THREAD_BOOT, { workerData });
     const progress = createProgress(options.progress === true);
     this.loaded = new Promise((resolve, reject) => {

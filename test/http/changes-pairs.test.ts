@@ -1,44 +1,58 @@
 /**
- * The embedded engine builds a pair's change records on the pair's first search; an engine given
- * every version's records at load (as a cluster is) answers every change route the same.
+ * The embedded engine builds a pair's change records on the pair's first search, and keeps them
+ * within a budget of records; an engine given every version's records at load (as a cluster is)
+ * answers every change route the same, whatever the budget drops and builds again.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { createApp } from '../../src/http/app.ts';
-import { createEmbeddedEngine } from '../../src/index/embedded-engine.ts';
+import { createEmbeddedEngine, type EmbeddedEngine } from '../../src/index/embedded-engine.ts';
 
 const SAMPLE = 'data/sample';
 
 const builtKinds = new Map<boolean, Set<string>>();
+/** A budget far below the records of all pairs of the sample (some thousands): most are dropped. */
+const SMALL_BUDGET = 40;
 
-async function appOf(pairByPair: boolean): Promise<FastifyInstance> {
+async function appOf(pairByPair: boolean, keptChangeRecords?: number): Promise<[FastifyInstance, EmbeddedEngine]> {
   const { dataSet } = await loadDataDirectory(SAMPLE);
-  const engine = createEmbeddedEngine();
+  const engine = createEmbeddedEngine({ keptChangeRecords });
   const data = engineDataOf(dataSet);
   const kinds = new Set<string>();
   engine.replaceData(pairByPair ? data : { ...data, changesBetween: undefined }, (built) => kinds.add(built.kind));
   builtKinds.set(pairByPair, kinds);
   const app = await createApp({ engine, accessTokens: [], checkAnswers: true });
   await app.ready();
-  return app;
+  return [app, engine];
 }
 
 describe('change records built pair by pair', () => {
   let lazy: FastifyInstance;
   let eager: FastifyInstance;
+  let budgeted: FastifyInstance;
+  let budgetedEngine: EmbeddedEngine;
   let versions: string[];
   beforeAll(async () => {
-    [lazy, eager] = await Promise.all([appOf(true), appOf(false)]);
+    [[lazy], [eager], [budgeted, budgetedEngine]] = await Promise.all([
+      appOf(true),
+      appOf(false),
+      appOf(true, SMALL_BUDGET),
+    ]);
     versions = (await eager.inject({ url: '/checklist-versions' })).json().results.map((v: { id: string }) => v.id);
   });
-  afterAll(async () => Promise.all([lazy?.close(), eager?.close()]));
+  afterAll(async () => Promise.all([lazy?.close(), eager?.close(), budgeted?.close()]));
 
   const same = async (request: { url: string; method?: 'GET' | 'POST'; payload?: object }) => {
-    const [a, b] = await Promise.all([lazy.inject(request), eager.inject(request)]);
+    const [a, b, c] = await Promise.all([lazy.inject(request), eager.inject(request), budgeted.inject(request)]);
     expect(a.statusCode, request.url).toBe(b.statusCode);
     expect(a.json(), request.url).toEqual(b.json());
+    expect(c.statusCode, request.url).toBe(b.statusCode);
+    expect(c.json(), request.url).toEqual(b.json());
+    // Past the budget only one index is kept, the one just searched.
+    const kept = budgetedEngine.keptChanges();
+    if (kept.records > SMALL_BUDGET) expect(kept.indices, request.url).toBe(1);
     return b;
   };
 
@@ -55,6 +69,7 @@ describe('change records built pair by pair', () => {
 
   it('answer pages and aggregations of every pair as records loaded at once do', async () => {
     expect(versions.length).toBeGreaterThan(2);
+    let records = 0;
     for (const from of versions) {
       for (const to of versions) {
         const pair = `from=${from}&to=${to}`;
@@ -66,7 +81,30 @@ describe('change records built pair by pair', () => {
           method: 'POST',
           payload: { 'to.latestRedListStatusFinland.status': ['MX.iucnLC', 'MX.iucnNT'], changeTypes: '!added' },
         });
+        if (from !== to) records += (await eager.inject({ url: `/taxa/changes?${pair}` })).json().total;
       }
+    }
+    // The pairs' records together are far more than the budget kept.
+    expect(records).toBeGreaterThan(10 * SMALL_BUDGET);
+    expect(budgetedEngine.keptChanges().records).toBeLessThanOrEqual(records / 10);
+  });
+
+  it('keep within the budget the indices searched last, and drop the others', async () => {
+    const [app, engine] = await appOf(true, SMALL_BUDGET);
+    try {
+      const sizes = new Map<string, number>();
+      for (const from of versions.slice(1)) {
+        const pair = `from=${from}&to=${versions[0]}`;
+        sizes.set(pair, (await app.inject({ url: `/taxa/changes?${pair}&pageSize=1` })).json().total);
+        const kept = engine.keptChanges();
+        expect(kept.records <= SMALL_BUDGET || kept.indices === 1, pair).toBe(true);
+      }
+      // Some were dropped, and the last one searched is kept whole.
+      const kept = engine.keptChanges();
+      expect(kept.indices).toBeLessThan(sizes.size);
+      expect(kept.records).toBeGreaterThanOrEqual([...sizes.values()].at(-1)!);
+    } finally {
+      await app.close();
     }
   });
 });
