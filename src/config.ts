@@ -4,7 +4,6 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_KEPT_CHANGE_RECORDS } from './index/embedded-engine.ts';
 import { DEFAULT_INDEX_PREFIX, INDEX_PREFIX_PATTERN } from './index/elasticsearch/naming.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/sample', import.meta.url));
@@ -36,7 +35,7 @@ const configSchema = z
       ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEARCH_CACHE_MB: z.coerce.number().min(0).max(65536).default(16),
-    CHANGES_KEPT_RECORDS: z.coerce.number().int().min(1).max(1_000_000_000).default(DEFAULT_KEPT_CHANGE_RECORDS),
+    CHANGES_KEPT_RECORDS: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
     MAX_LINE_BYTES: z.coerce
       .number()
       .int()

@@ -12,7 +12,6 @@ describe('loadConfig', () => {
       ACCESS_TOKENS: [],
       LOG_LEVEL: 'info',
       SEARCH_CACHE_MB: 16,
-      CHANGES_KEPT_RECORDS: 250_000,
       SHUTDOWN_TIMEOUT_MS: 10_000,
       RATE_LIMIT_PER_MINUTE: 6_000,
     });

@@ -9,6 +9,7 @@
  *   await engine.search({ version: 'current', kind: 'taxa' }, { query: { match_all: {} } });
  */
 import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
 import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../taxon/catalog.ts';
@@ -34,8 +35,8 @@ interface Snapshot {
   indices: Map<string, DocumentIndex<object>>;
   /** the documents of an index left for its first search, if the data gives it so */
   later: (ref: IndexRef) => Iterable<object> | undefined;
-  /** the indices built on first search that are kept, by key, within the engine's budget */
-  builtLater: LRUCache<string, DocumentIndex<object>>;
+  /** the indices built on first search that are kept, by key, within the engine's budget (made on first use) */
+  builtLater: LRUCache<string, DocumentIndex<object>> | undefined;
   /** the fields an index built later builds at once (`replaceData`'s `warm`) */
   warm: BuiltFields;
 }
@@ -121,40 +122,58 @@ export interface EmbeddedEngineOptions {
   /**
    * The most change records the indices built on first search (a pair's changes, a version's
    * whole changes index) hold together; the least recently searched are dropped past it and
-   * built again when searched again. One index larger than this is kept alone. Default
-   * `DEFAULT_KEPT_CHANGE_RECORDS`.
+   * built again when searched again. One index larger than this is kept alone. A function is
+   * asked once, when the first of them is built. Default: as many as half the heap free then
+   * holds (`changeRecordsFitting`).
    */
-  keptChangeRecords?: number;
+  keptChangeRecords?: number | (() => number);
 }
 
 /**
- * Change records kept by default: about 450 MiB at some 1.8 KiB a record, a third of the 42 pairs of
- * a 100,000-taxon checklist's seven versions (docs/versions-and-loading.md, "Comparing versions").
+ * The heap a kept change record takes, with its share of its index: 1.1 to 1.3 KiB measured
+ * (`npm run bench:versions`, docs/versions-and-loading.md, "Comparing versions").
  */
-export const DEFAULT_KEPT_CHANGE_RECORDS = 250_000;
+const CHANGE_RECORD_BYTES = 1_300;
+/** The fewest records the default budget keeps, however full the heap. */
+const MIN_KEPT_CHANGE_RECORDS = 10_000;
 
-/** The indices built on first search and kept, and the change records they hold. */
+/**
+ * The default budget of kept change records: those that half of the heap free holds, the heap
+ * being this thread's, or one of `heapLimit` bytes.
+ */
+export function changeRecordsFitting(heapLimit = v8.getHeapStatistics().heap_size_limit): number {
+  const free = heapLimit - v8.getHeapStatistics().used_heap_size;
+  return Math.max(MIN_KEPT_CHANGE_RECORDS, Math.floor(free / 2 / CHANGE_RECORD_BYTES));
+}
+
+/** The indices built on first search and kept, the change records they hold, and the budget. */
 export interface KeptChanges {
   indices: number;
   records: number;
+  /** `undefined` until the first is built when the budget is the default */
+  budget: number | undefined;
 }
 
 export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): EmbeddedEngine {
   const queryCache = options.queryCache ?? true;
-  const keptRecords = Math.max(1, Math.floor(options.keptChangeRecords ?? DEFAULT_KEPT_CHANGE_RECORDS));
+  const budgetOption = options.keptChangeRecords ?? (() => changeRecordsFitting());
+  let keptRecords: number | undefined;
   // Each index weighs its records, at most the whole budget, so one larger index is kept alone.
-  const builtLater = () =>
-    new LRUCache<string, DocumentIndex<object>>({
-      maxSize: keptRecords,
-      sizeCalculation: (index) => Math.min(keptRecords, Math.max(1, index.size)),
+  const builtLater = () => {
+    keptRecords ??= Math.max(1, Math.floor(typeof budgetOption === 'number' ? budgetOption : budgetOption()));
+    const budget = keptRecords;
+    return new LRUCache<string, DocumentIndex<object>>({
+      maxSize: budget,
+      sizeCalculation: (index) => Math.min(budget, Math.max(1, index.size)),
     });
+  };
   const mappings = new Map<IndexKind, MappedIndex>();
   const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
   let snapshot: Snapshot = {
     catalog: { informalTaxonGroups: [], checklistVersions: [] },
     indices: new Map(),
     later: () => undefined,
-    builtLater: builtLater(),
+    builtLater: undefined,
     warm: {},
   };
 
@@ -198,11 +217,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     const loaded = current.indices.get(indexKey(ref));
     if (loaded !== undefined) return loaded;
     const key = ref.since === undefined ? indexKey(ref) : pairKey(ref);
-    const kept = current.builtLater.get(key);
+    const kept = current.builtLater?.get(key);
     if (kept !== undefined) return kept;
     const docs = current.later(ref);
     if (docs === undefined) return undefined;
     const index = build(ref, docs, current.warm);
+    current.builtLater ??= builtLater();
     current.builtLater.set(key, index);
     return index;
   }
@@ -235,11 +255,11 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
         if (loaded.length === 0) continue;
         for (const built of buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
       }
-      snapshot = { catalog: data.catalog, indices, later, builtLater: builtLater(), warm };
+      snapshot = { catalog: data.catalog, indices, later, builtLater: undefined, warm };
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
-      for (const [key, index] of [...snapshot.indices, ...snapshot.builtLater.entries()]) {
+      for (const [key, index] of [...snapshot.indices, ...(snapshot.builtLater?.entries() ?? [])]) {
         const kind = key.split('\u0000')[1] as IndexKind;
         for (const field of index.builtFields()) built.get(kind)!.add(field);
       }
@@ -247,8 +267,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     },
     keptChanges() {
       let records = 0;
-      for (const index of snapshot.builtLater.values()) records += index.size;
-      return { indices: snapshot.builtLater.size, records };
+      for (const index of snapshot.builtLater?.values() ?? []) records += index.size;
+      return { indices: snapshot.builtLater?.size ?? 0, records, budget: keptRecords };
     },
     async versions() {
       return snapshot.catalog.checklistVersions.map((v) => v.id);

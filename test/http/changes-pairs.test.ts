@@ -3,6 +3,7 @@
  * within a budget of records; an engine given every version's records at load (as a cluster is)
  * answers every change route the same, whatever the budget drops and builds again.
  */
+import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineDataOf } from '../../loaders/engine-data.ts';
@@ -16,7 +17,10 @@ const builtKinds = new Map<boolean, Set<string>>();
 /** A budget far below the records of all pairs of the sample (some thousands): most are dropped. */
 const SMALL_BUDGET = 40;
 
-async function appOf(pairByPair: boolean, keptChangeRecords?: number): Promise<[FastifyInstance, EmbeddedEngine]> {
+async function appOf(
+  pairByPair: boolean,
+  keptChangeRecords?: number | (() => number),
+): Promise<[FastifyInstance, EmbeddedEngine]> {
   const { dataSet } = await loadDataDirectory(SAMPLE);
   const engine = createEmbeddedEngine({ keptChangeRecords });
   const data = engineDataOf(dataSet);
@@ -87,6 +91,30 @@ describe('change records built pair by pair', () => {
     // The pairs' records together are far more than the budget kept.
     expect(records).toBeGreaterThan(10 * SMALL_BUDGET);
     expect(budgetedEngine.keptChanges().records).toBeLessThanOrEqual(records / 10);
+  });
+
+  it('are kept by default within a budget sized, once, to the heap free when the first is built', async () => {
+    const [app, engine] = await appOf(true);
+    let asked = 0;
+    const [sized, sizedEngine] = await appOf(true, () => {
+      asked++;
+      return SMALL_BUDGET;
+    });
+    try {
+      expect(engine.keptChanges()).toEqual({ indices: 0, records: 0, budget: undefined });
+      for (const from of versions.slice(1)) {
+        await app.inject({ url: `/taxa/changes?from=${from}&pageSize=1` });
+        await sized.inject({ url: `/taxa/changes?from=${from}&pageSize=1` });
+      }
+      const { budget, indices } = engine.keptChanges();
+      expect(budget).toBeGreaterThanOrEqual(10_000);
+      expect(budget).toBeLessThanOrEqual(v8.getHeapStatistics().heap_size_limit / 2 / 1_000);
+      expect(indices).toBe(versions.length - 1);
+      expect(asked).toBe(1);
+      expect(sizedEngine.keptChanges().budget).toBe(SMALL_BUDGET);
+    } finally {
+      await Promise.all([app.close(), sized.close()]);
+    }
   });
 
   it('keep within the budget the indices searched last, and drop the others', async () => {
