@@ -28,6 +28,7 @@ const FOLDED_LETTERS: Readonly<Record<string, string>> = {
 };
 const FOLDED_LETTER = /[ØøÆæŒœŁłĐđÐðÞþẞßı]/g;
 const COMBINING_MARK = /\p{M}/gu;
+const PRINTABLE_ASCII = /^[ -~]*$/;
 
 /**
  * FinBIF's index normalisation of a name literal: `UPPER(name)`, `×` removed, `Æ` → `AE`,
@@ -62,6 +63,8 @@ export function normaliseQuery(query: string): string {
  * @example foldDiacritics('STÅL') // 'STAL'
  */
 export function foldDiacritics(text: string): string {
+  // Printable ASCII has nothing to decompose, strip or fold: most names are plain letters.
+  if (PRINTABLE_ASCII.test(text)) return text;
   return text
     .normalize('NFD')
     .replace(COMBINING_MARK, '')
