@@ -43,8 +43,18 @@ function fingerprintOf(doc: TaxonDocument): string {
 const sameTaxon = (from: TaxonDocument, to: TaxonDocument) =>
   sameGivenValues(from, to) || fingerprintOf(from) === fingerprintOf(to);
 
-function changesBetween(since: VersionDocuments, version: VersionDocuments): ChangeDocument[] {
-  return compareVersions(since.documents, version.documents, { given: givenTaxonOf, same: sameTaxon }).map(
+/**
+ * The records from `since` into `version`; with `taxa`, only theirs (a taxon's record is made of
+ * its two documents alone), numbered among themselves.
+ */
+function changesBetween(
+  since: VersionDocuments,
+  version: VersionDocuments,
+  taxa?: readonly string[],
+): ChangeDocument[] {
+  const only = taxa === undefined ? undefined : new Set(taxa);
+  const of = (docs: readonly TaxonDocument[]) => (only === undefined ? docs : docs.filter((doc) => only.has(doc.id)));
+  return compareVersions(of(since.documents), of(version.documents), { given: givenTaxonOf, same: sameTaxon }).map(
     (record, i) => ({
       ...record,
       id: `${since.id}/${record.id}`,
@@ -55,8 +65,8 @@ function changesBetween(since: VersionDocuments, version: VersionDocuments): Cha
   );
 }
 
-/** The change documents from one version into another, by their ids. */
-export type PairChanges = (since: string, version: string) => ChangeDocument[];
+/** The change documents from one version into another, by their ids; with `taxa`, only theirs. */
+export type PairChanges = (since: string, version: string, taxa?: readonly string[]) => ChangeDocument[];
 
 /**
  * The change documents of a pair of versions, computed when asked for; none for an unknown
@@ -67,9 +77,9 @@ export type PairChanges = (since: string, version: string) => ChangeDocument[];
  */
 export function pairChangesOf(versions: readonly VersionDocuments[]): PairChanges {
   const versionOf = (id: string) => versions.find((v) => v.id === id);
-  return (sinceId, id) => {
+  return (sinceId, id, taxa) => {
     const [since, version] = [versionOf(sinceId), versionOf(id)];
-    return since && version && since !== version ? changesBetween(since, version) : [];
+    return since && version && since !== version ? changesBetween(since, version, taxa) : [];
   };
 }
 

@@ -85,7 +85,7 @@ function laterIndices(data: EngineData): Snapshot['later'] {
   const loaded = new Map(data.versions.map((version) => [version.id, version.indices.changes ?? []]));
   return (ref) => {
     if (ref.kind !== 'changes' || !loaded.has(ref.version)) return undefined;
-    return ref.since === undefined ? loaded.get(ref.version) : changesBetween(ref.since, ref.version);
+    return ref.since === undefined ? loaded.get(ref.version) : changesBetween(ref.since, ref.version, ref.taxa);
   };
 }
 
@@ -222,6 +222,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     const docs = current.later(ref);
     if (docs === undefined) return undefined;
     const index = build(ref, docs, current.warm);
+    // The records of a few taxa (a history's) are built for the search alone, and not kept.
+    if (ref.since !== undefined && ref.taxa !== undefined) return index;
     current.builtLater ??= builtLater();
     current.builtLater.set(key, index);
     return index;

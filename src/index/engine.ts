@@ -25,6 +25,12 @@ export interface IndexRef {
    * An engine may hold each pair's records apart; a cluster searches the version's index.
    */
   since?: string;
+  /**
+   * With `since`: the taxa (ids) whose records the body asks for, when it names them all (a
+   * history does). An engine that builds a pair's records on first search may then build just
+   * theirs; a cluster searches the version's index as it is.
+   */
+  taxa?: readonly string[];
 }
 
 export type { SearchBody };
@@ -41,9 +47,9 @@ export interface EngineData {
   /**
    * The change records from `since` into `version` (those of that version's `changes` with that
    * `since`): given, the embedded engine builds a pair's index on its first search instead of
-   * every version's changes index at load.
+   * every version's changes index at load. `taxa`: only the records of these taxa.
    */
-  changesBetween?: (since: string, version: string) => Iterable<object>;
+  changesBetween?: (since: string, version: string, taxa?: readonly string[]) => Iterable<object>;
   /**
    * Index kinds whose documents the versions share: each document once, with each version's own
    * values of a few fields. A version's documents of such a kind come from here unless its

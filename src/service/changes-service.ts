@@ -128,7 +128,8 @@ export function createChangesService({
           const change =
             since === undefined
               ? undefined
-              : (await index.search<StoredChange>('changes', compileChangeOf(since, id), since)).hits.hits[0]?._source;
+              : (await index.search<StoredChange>('changes', compileChangeOf(since, id), since, [id])).hits.hits[0]
+                  ?._source;
           return { version, ...(taxon ? { taxon } : {}), ...(change ? { change: recordOf(change) } : {}) };
         }),
       );

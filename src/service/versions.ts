@@ -31,8 +31,11 @@ function unknownVersion(version: string, loaded: readonly string[], parameter: s
 /** The indices of one resolved version: a request that searches a version several times resolves it once. */
 export interface VersionIndices {
   readonly version: string;
-  /** `since`: for the `changes` kind, the pair's other version (`IndexRef.since`). */
-  search<T>(kind: IndexKind, body: SearchBody, since?: string): Promise<SearchResult<T>>;
+  /**
+   * `since`: for the `changes` kind, the pair's other version (`IndexRef.since`); `taxa`: the
+   * only taxa the body asks about, when it names them (`IndexRef.taxa`).
+   */
+  search<T>(kind: IndexKind, body: SearchBody, since?: string, taxa?: readonly string[]): Promise<SearchResult<T>>;
 }
 
 export function createVersions(engine: SearchEngine) {
@@ -47,9 +50,15 @@ export function createVersions(engine: SearchEngine) {
     if (!loaded.includes(version)) throw unknownVersion(version, loaded, parameter);
     return {
       version,
-      async search<T>(kind: IndexKind, body: SearchBody, since?: string): Promise<SearchResult<T>> {
+      async search<T>(
+        kind: IndexKind,
+        body: SearchBody,
+        since?: string,
+        taxa?: readonly string[],
+      ): Promise<SearchResult<T>> {
+        const ref = since === undefined ? { version, kind } : { version, kind, since, ...(taxa ? { taxa } : {}) };
         try {
-          return await engine.search<T>(since === undefined ? { version, kind } : { version, kind, since }, body);
+          return await engine.search<T>(ref, body);
         } catch (error) {
           if (error instanceof VersionNotLoadedError) throw unknownVersion(version, await engine.versions(), parameter);
           throw error;

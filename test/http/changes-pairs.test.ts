@@ -117,6 +117,24 @@ describe('change records built pair by pair', () => {
     }
   });
 
+  it('are not built whole for a history, which asks for one taxon of each pair', async () => {
+    const [app, engine] = await appOf(true);
+    try {
+      const page = (await eager.inject({ url: '/taxa/changes?from=MR.424&to=current&pageSize=20' })).json();
+      for (const { id } of page.results) {
+        const [ours, loadedAtOnce] = await Promise.all([
+          app.inject({ url: `/taxa/${id}/history` }),
+          eager.inject({ url: `/taxa/${id}/history` }),
+        ]);
+        expect(ours.json(), id).toEqual(loadedAtOnce.json());
+      }
+      expect(page.results.length).toBeGreaterThan(5);
+      expect(engine.keptChanges()).toMatchObject({ indices: 0, records: 0 });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keep within the budget the indices searched last, and drop the others', async () => {
     const [app, engine] = await appOf(true, SMALL_BUDGET);
     try {
