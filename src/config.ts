@@ -36,6 +36,7 @@ const configSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEARCH_CACHE_MB: z.coerce.number().min(0).max(65536).default(16),
     CHANGES_KEPT_RECORDS: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
+    ENGINE_HEAP_MB: z.coerce.number().int().min(64).max(1_048_576).optional(),
     MAX_LINE_BYTES: z.coerce
       .number()
       .int()

@@ -51,6 +51,7 @@ function openEmbedded(config: Config, log: Logger): OpenedEngine {
   const engine = createWorkerEngine({
     progress: process.stderr.isTTY === true,
     keptChangeRecords: config.CHANGES_KEPT_RECORDS,
+    heapMb: config.ENGINE_HEAP_MB,
     onPhase: (phase) => log.info(phase, phaseMessage(phase)),
     onDeath: () => {
       log.error('the engine thread ended; loading the data again');

@@ -43,6 +43,8 @@ export interface WorkerEngineOptions {
   onDeath?: () => void;
   /** the change records a thread keeps in indices built on first search (`EmbeddedEngineOptions`) */
   keptChangeRecords?: number;
+  /** the most heap (old generation, MiB) an engine thread may use; default Node's own limit */
+  heapMb?: number;
 }
 
 export interface WorkerEngine extends SearchEngine {
@@ -103,7 +105,8 @@ class EngineThread {
       warm,
       keptChangeRecords: options.keptChangeRecords,
     };
-    this.worker = new Worker(THREAD_BOOT, { workerData });
+    const resourceLimits = options.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: options.heapMb };
+    this.worker = new Worker(THREAD_BOOT, { workerData, resourceLimits });
     const progress = createProgress(options.progress === true);
     this.loaded = new Promise((resolve, reject) => {
       this.worker.on('message', (message: FromThread) => {

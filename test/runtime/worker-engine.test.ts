@@ -105,6 +105,14 @@ describe('the engine in its own thread', () => {
       relation: 'eq',
     });
   });
+  it('holds its thread to the heap it is given, and says when the data does not fit in it', async () => {
+    engine = createWorkerEngine({ heapMb: 8 });
+    await expect(engine.load(FIXTURE_DIR)).rejects.toThrow(/did not fit in the memory allowed to the engine/);
+    await engine.close();
+    engine = createWorkerEngine({ heapMb: 256 });
+    await engine.load(FIXTURE_DIR);
+    expect(await engine.versions()).toEqual(['current', 'MR.424']);
+  });
 });
 
 describe('coalesced reloads', () => {
