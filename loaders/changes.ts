@@ -71,23 +71,23 @@ class DocumentsById {
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The records from `since` into `version`; with `taxa`, only theirs (a taxon's record is made of
- * its two documents alone, found by `byId`), numbered among themselves.
+ * The records from `since` into `version`, of the documents `documentsOf` gives of each (all, or
+ * a few taxa's: a taxon's record is made of its two documents alone), numbered among themselves.
  */
 function changesBetween(
   since: VersionDocuments,
   version: VersionDocuments,
-  taxa?: readonly string[],
-  byId?: (version: VersionDocuments) => DocumentsById,
+  documentsOf: (version: VersionDocuments) => readonly TaxonDocument[] = (v) => v.documents,
 ): ChangeDocument[] {
-  const of = (v: VersionDocuments) => (taxa === undefined || byId === undefined ? v.documents : byId(v).find(taxa));
-  return compareVersions(of(since), of(version), { given: givenTaxonOf, same: sameTaxon }).map((record, i) => ({
-    ...record,
-    id: `${since.id}/${record.id}`,
-    taxonId: record.id,
-    since: since.id,
-    order: i + 1,
-  }));
+  return compareVersions(documentsOf(since), documentsOf(version), { given: givenTaxonOf, same: sameTaxon }).map(
+    (record, i) => ({
+      ...record,
+      id: `${since.id}/${record.id}`,
+      taxonId: record.id,
+      since: since.id,
+      order: i + 1,
+    }),
+  );
 }
 
 /** The change documents from one version into another, by their ids; with `taxa`, only theirs. */
@@ -107,7 +107,8 @@ export function pairChangesOf(versions: readonly VersionDocuments[]): PairChange
     lookups.get(version) ?? lookups.set(version, new DocumentsById(version.documents)).get(version)!;
   return (sinceId, id, taxa) => {
     const [since, version] = [versionOf(sinceId), versionOf(id)];
-    return since && version && since !== version ? changesBetween(since, version, taxa, byId) : [];
+    if (!since || !version || since === version) return [];
+    return changesBetween(since, version, taxa === undefined ? undefined : (v) => byId(v).find(taxa));
   };
 }
 
