@@ -121,7 +121,11 @@ describe('change records built pair by pair', () => {
     const [app, engine] = await appOf(true);
     try {
       const page = (await eager.inject({ url: '/taxa/changes?from=MR.424&to=current&pageSize=20' })).json();
-      for (const { id } of page.results) {
+      const removed = (
+        await eager.inject({ url: '/taxa/changes?from=MR.424&to=current&changeType=removed&pageSize=5' })
+      ).json();
+      expect(removed.results.length).toBeGreaterThan(0);
+      for (const { id } of [...page.results, ...removed.results]) {
         const [ours, loadedAtOnce] = await Promise.all([
           app.inject({ url: `/taxa/${id}/history` }),
           eager.inject({ url: `/taxa/${id}/history` }),
