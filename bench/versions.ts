@@ -60,7 +60,6 @@ interface LoadFigures {
   aggregate?: { p50: number; p99: number };
   /** the first page of a pair, which builds the pair's records on the embedded engine */
   firstPageSeconds?: number;
-  /** a page of every other ordered pair: the records built, the time, and the memory after */
   /** the records every pair holds, the time, what the engine kept of them and the heap that takes, and the memory after */
   pairs?: { records: number; seconds: number; kept: KeptChanges; keptHeap: number; rss: number };
 }
