@@ -62,17 +62,43 @@ function shareFields(record: JsonRecord, earlier: JsonRecord): void {
   }
 }
 
+/** The last value of a field found equal to the version before, and that version's value. */
+interface LastEqual {
+  value: unknown;
+  latest: unknown;
+}
+
+/**
+ * `same(value, latest)`, remembering the last object found equal per field: documents in
+ * taxonomic order come sibling after sibling, and siblings hold one list of ancestors, which is
+ * then read once for them all.
+ */
+function sameAsLatest(key: string, value: unknown, latest: unknown, lastEqual: Map<string, LastEqual>): boolean {
+  if (typeof value !== 'object' || value === null) return value === latest;
+  const last = lastEqual.get(key);
+  if (last !== undefined && last.value === value && last.latest === latest) return true;
+  if (!same(value, latest)) return false;
+  if (last === undefined) lastEqual.set(key, { value, latest });
+  else {
+    last.value = value;
+    last.latest = latest;
+  }
+  return true;
+}
+
 /**
  * Replaces each own field of `record` with the first of `earlier` (most recent first) that has
  * it whole; a field none has whole shares its equal parts with the most recent.
  */
-function shareFieldsAmong(record: JsonRecord, earlier: readonly JsonRecord[]): void {
+function shareFieldsAmong(record: JsonRecord, earlier: readonly JsonRecord[], lastEqual: Map<string, LastEqual>): void {
   const latest = earlier[0]!;
   for (const key of Object.keys(record)) {
     const value = record[key];
+    // A number, boolean or null is no object to share (about half the fields: flags, counts, ranks).
+    if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) continue;
     const inLatest = Object.hasOwn(latest, key);
     // Most values are those of the version just before: that one is asked first.
-    let whole = inLatest && same(value, latest[key]) ? latest : undefined;
+    let whole = inLatest && sameAsLatest(key, value, latest[key], lastEqual) ? latest : undefined;
     for (let i = 1; whole === undefined && i < earlier.length; i++) {
       const before = earlier[i]!;
       if (Object.hasOwn(before, key) && same(value, before[key])) whole = before;
@@ -93,6 +119,7 @@ export class ValueSharing {
    * taxon absent from a version is still compared with in the next.
    */
   share<T extends { id: string }>(documents: readonly T[]): readonly T[] {
+    const lastEqual = new Map<string, LastEqual>();
     for (const doc of documents) {
       const record = doc as unknown as JsonRecord;
       const before = this.earlier.get(doc.id);
@@ -100,7 +127,7 @@ export class ValueSharing {
         this.earlier.set(doc.id, [record]);
         continue;
       }
-      if (!Object.isFrozen(record)) shareFieldsAmong(record, before);
+      if (!Object.isFrozen(record)) shareFieldsAmong(record, before, lastEqual);
       before.unshift(record);
     }
     return documents;
