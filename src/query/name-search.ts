@@ -10,7 +10,7 @@
 import type { Query } from '../index/search-body.ts';
 import type { SearchBody } from '../index/engine.ts';
 import { MAX_WORD_REPEAT, PROMINENCE_BITS, repeatToken, reverse } from '../search/entry-order.ts';
-import { foldDiacritics } from '../search/normalise.ts';
+import { foldDiacritics, hasDiacritics } from '../search/normalise.ts';
 import { GRAM_LENGTH, INDEX_ONLY_FIELDS, SHORT_WORD_LENGTH, trigrams } from '../search/name-entry.ts';
 import {
   codePointLength,
@@ -158,19 +158,30 @@ function gramClauses(word: string): FilterNode[] {
   return word.length >= GRAM_LENGTH ? trigrams([word]).map((g) => term.build('grams', g)) : [];
 }
 
+/**
+ * A word typed with diacritics, which only strict keys match, by its strict trigrams: those
+ * folding changes are `diacriticGrams`, the others `grams` (`diacriticTrigrams`). Its folded
+ * trigrams would hand over every name with the word folded (`rost` for `röst`), most of them no
+ * match.
+ */
+function strictGramClauses(word: string): FilterNode[] {
+  return trigrams([word]).map((g) => term.build(hasDiacritics(g) ? 'diacriticGrams' : 'grams', g));
+}
+
 /** A later word of a multi-word query: its trigrams, or a later word of the name starting with it. */
 function laterWordClauses(word: string): FilterNode[] {
   return word.length <= SHORT_WORD_LENGTH ? [term.build('laterWordPrefixes', word)] : gramClauses(word);
 }
 
 /**
- * One query key as candidates: grams of a single word; for several words, the first word as a
- * prefix of the name, and each later one by `laterWordClauses`.
+ * One query key as candidates: grams of a single word (`strict`: its strict grams, for a query
+ * typed with diacritics); for several words, the first word as a prefix of the name, and each
+ * later one by `laterWordClauses`.
  */
-function partialKeyClause(key: string): FilterNode {
+function partialKeyClause(key: string, strict: boolean): FilterNode {
   const [first = '', ...rest] = wordsOf(key);
   if (rest.length === 0) {
-    const grams = gramClauses(first);
+    const grams = strict && key.length >= GRAM_LENGTH ? strictGramClauses(key) : gramClauses(first);
     return grams.length > 0 ? and.build(grams) : prefix.build('foldedKeys', first);
   }
   return and.build([prefix.build('foldedKeys', first), ...rest.flatMap(laterWordClauses)]);
@@ -298,7 +309,8 @@ export function preparePartial(request: NameSearchRequest): PartialSearch {
   const { parts, order } = partialScoreParts(request);
   const score = partialScore(parts);
   const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
-  const matching = [or.build(keys.map(partialKeyClause)), nameFilters(request)];
+  const strict = !request.query.foldsNames;
+  const matching = [or.build(keys.map((key) => partialKeyClause(key, strict))), nameFilters(request)];
   const { ranking } = request.query;
   const endsLikeQuery = term.build(rankFields(ranking).reversedLast, reverse(ranking.words.at(-1)!));
   return {

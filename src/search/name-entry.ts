@@ -5,6 +5,7 @@
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { codePointLength, nameKeys } from './match-kinds.ts';
+import { hasDiacritics } from './normalise.ts';
 import { rankingText } from './ranking-text.ts';
 import { bitTokens, prominence, reverse, wordRepeats } from './entry-order.ts';
 
@@ -23,6 +24,11 @@ export interface NameEntry {
   foldedKeys: string[];
   /** trigrams of the folded keys: candidates for infix and likely matches */
   grams: string[];
+  /**
+   * the trigrams of the strict keys that folding changes (`RÖS`, `ÖST` of `RÖST`): with `grams`,
+   * every strict trigram, the candidates for an infix typed with diacritics
+   */
+  diacriticGrams: string[];
   /** the lengths of the keys, strict and folded, in code points: likely candidates (`likelyKeyLengths`) */
   keyLengths: number[];
   /**
@@ -70,6 +76,7 @@ export interface NameEntry {
 /** Fields only the index reads; candidates come without them. */
 export const INDEX_ONLY_FIELDS = [
   'grams',
+  'diacriticGrams',
   'keyLengths',
   'laterWordPrefixes',
   'rankWords',
@@ -123,6 +130,15 @@ export function laterWordPrefixes(keys: readonly string[]): string[] {
   return [...prefixes];
 }
 
+/**
+ * The trigrams of strict keys that folding changes. The others are trigrams of the folded keys
+ * too: folding maps each character alone, so a run of characters it leaves as they are stays a
+ * run of the folded key.
+ */
+export function diacriticTrigrams(keys: readonly string[]): string[] {
+  return trigrams(keys).filter(hasDiacritics);
+}
+
 /** The distinct trigrams of each text (texts shorter than three characters give themselves). */
 export function trigrams(texts: readonly string[]): string[] {
   const grams = new Set<string>();
@@ -141,6 +157,7 @@ export type EntryKeys = Pick<
   | 'exactKeys'
   | 'foldedKeys'
   | 'grams'
+  | 'diacriticGrams'
   | 'keyLengths'
   | 'laterWordPrefixes'
   | 'rankText'
@@ -183,6 +200,7 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
     exactKeys,
     foldedKeys,
     grams: trigrams(foldedKeys),
+    diacriticGrams: foldedKeys === exactKeys ? NONE : diacriticTrigrams(exactKeys),
     keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
     laterWordPrefixes: laterWordPrefixes(foldedKeys),
     rankText,

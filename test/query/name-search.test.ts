@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SearchBody } from '../../src/index/engine.ts';
 import {
   compileExact,
   compileLikely,
@@ -29,6 +30,7 @@ const NOT_HIDDEN = [{ term: { hidden: true } }];
 const SOURCE = {
   excludes: [
     'grams',
+    'diacriticGrams',
     'keyLengths',
     'laterWordPrefixes',
     'rankWords',
@@ -193,6 +195,21 @@ describe('compilePartial', () => {
       track_total_hits: true,
       _source: SOURCE,
     });
+  });
+
+  it('asks a word typed with diacritics for its strict trigrams: those folding changes as diacritic grams', () => {
+    const gramsOf = (body: SearchBody) =>
+      JSON.stringify(body.query).match(/\{"term":\{"(diacriticGrams|grams)":"[^"]*"\}\}/g);
+    expect(gramsOf(compilePartial(request('röst'), PAGE))).toEqual([
+      '{"term":{"diacriticGrams":"RÖS"}}',
+      '{"term":{"diacriticGrams":"ÖST"}}',
+    ]);
+    expect(gramsOf(compilePartial(request('pöllö'), PAGE))).toEqual([
+      '{"term":{"diacriticGrams":"PÖL"}}',
+      '{"term":{"diacriticGrams":"ÖLL"}}',
+      '{"term":{"diacriticGrams":"LLÖ"}}',
+    ]);
+    expect(gramsOf(compilePartial(request('kääpäsieni'), PAGE))).toContainEqual('{"term":{"grams":"SIE"}}');
   });
 
   it('asks for the first word as a prefix and the trigrams of the others', () => {

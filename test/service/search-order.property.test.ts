@@ -28,6 +28,9 @@ const WORDS = [
   'kaki',
   'käkikotka',
   'otka',
+  'röst',
+  'rost',
+  'rösti',
 ];
 const QUERIES = [
   'kotka',
@@ -49,6 +52,10 @@ const QUERIES = [
   'k ma',
   'käki k',
   'kaki ko',
+  'röst',
+  'rösti',
+  'östi',
+  'rost',
 ];
 
 const name = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 }).map((words) => words.join(' '));
