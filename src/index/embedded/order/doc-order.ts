@@ -21,7 +21,8 @@ export type DocOrder =
   | { kind: 'rank'; order: SortOrder }
   | {
       kind: 'compare';
-      comparator: (members: Uint32Array) => PositionComparator;
+      /** The positions in `members` of its first `count` in order, best first. */
+      select: (members: Uint32Array, count: number) => number[];
       /** The members that can be among the first `count` (by the first key alone). */
       narrow: (members: Uint32Array, count: number) => Uint32Array;
     };
@@ -112,21 +113,78 @@ function compareOrder(keys: readonly SortKey[], scorer: Scorer, scratch: Scratch
   return {
     kind: 'compare',
     narrow: (members, count) => narrowByFirstKey(keys, members, count, scorer, scratch),
-    comparator: (members) => {
+    select: (members, count) => {
       const columns = keys.map((key) => sortColumn(key, members, scorer, scratch));
-      if (columns.length === 1) {
-        const [column] = columns as [Float64Array];
-        return (a, b) => column[a]! - column[b]! || members[a]! - members[b]!;
-      }
-      return (a, b) => {
-        for (const column of columns) {
-          const difference = column[a]! - column[b]!;
-          if (difference !== 0) return difference;
-        }
-        return members[a]! - members[b]!;
-      };
+      const packed = packColumns(columns, scratch);
+      if (packed !== undefined) return selectByKey(packed, members, count, scratch);
+      return selectTop(members.length, count, columnComparator(columns, members));
     },
   };
+}
+
+function columnComparator(columns: readonly Float64Array[], members: Uint32Array): PositionComparator {
+  if (columns.length === 1) {
+    const [column] = columns as [Float64Array];
+    return (a, b) => column[a]! - column[b]! || members[a]! - members[b]!;
+  }
+  return (a, b) => {
+    for (const column of columns) {
+      const difference = column[a]! - column[b]!;
+      if (difference !== 0) return difference;
+    }
+    return members[a]! - members[b]!;
+  };
+}
+
+/**
+ * The sort columns as one number per member that orders as they do, key after key, when every
+ * column holds integers and their ranges multiply below 2^53 (field slots, doc numbers, and the
+ * sums of integer boosts the name search scores by): each column a digit of a mixed radix.
+ * Undefined otherwise.
+ */
+function packColumns(columns: readonly Float64Array[], scratch: Scratch): Float64Array | undefined {
+  if (columns.length === 1) return columns[0];
+  const lows: number[] = [];
+  const spans: number[] = [];
+  let product = 1;
+  for (const column of columns) {
+    let low = Infinity;
+    let high = -Infinity;
+    for (let i = 0; i < column.length; i++) {
+      const value = column[i]!;
+      if (!Number.isInteger(value)) return undefined;
+      if (value < low) low = value;
+      if (value > high) high = value;
+    }
+    const span = column.length === 0 ? 1 : high - low + 1;
+    product *= span;
+    if (product > Number.MAX_SAFE_INTEGER) return undefined;
+    lows.push(low);
+    spans.push(span);
+  }
+  const packed = scratch.numbersOf(columns[0]!.length);
+  packed.fill(0);
+  for (const [c, column] of columns.entries()) {
+    const [low, span] = [lows[c]!, spans[c]!];
+    for (let i = 0; i < packed.length; i++) packed[i] = packed[i]! * span + (column[i]! - low);
+  }
+  return packed;
+}
+
+/**
+ * The positions of the `count` smallest keys, ties by document number: the `count`-th smallest
+ * key found by selection, then only the members at or below it sorted.
+ */
+function selectByKey(keys: Float64Array, members: Uint32Array, count: number, scratch: Scratch): number[] {
+  const wanted = Math.min(count, keys.length);
+  if (wanted === 0) return [];
+  const selection = scratch.numbersOf(keys.length);
+  selection.set(keys);
+  const threshold = nthSmallest(selection, wanted - 1);
+  const kept: number[] = [];
+  for (let i = 0; i < keys.length; i++) if (keys[i]! <= threshold) kept.push(i);
+  kept.sort((a, b) => keys[a]! - keys[b]! || members[a]! - members[b]!);
+  return kept.length > wanted ? kept.slice(0, wanted) : kept;
 }
 
 /** Per member, a number that sorts ascending in the key's order. */
@@ -160,7 +218,8 @@ export function pageInOrder(docs: DocSet, total: number, order: DocOrder, from: 
         : selectByRank(docs, order.order.rank, count).slice(from);
     case 'compare': {
       const members = order.narrow(docs.toArray(), count);
-      return selectTop(members.length, count, order.comparator(members))
+      return order
+        .select(members, count)
         .slice(from)
         .map((i) => members[i]!);
     }
