@@ -6,7 +6,9 @@
  *   insertion order): a page is the next set bits of the result.
  * - `rank`: a cached whole-index sort order. A page walks the permutation picking members of
  *   the result, or, when the result is small, selects its best members by rank.
- * - `compare`: anything involving per-document scores, compared per query.
+ * - `compare`: anything involving per-document scores, compared per query: the members that can
+ *   be on the page by the first key, then the page by one number per member packing every key
+ *   when they are integers that fit (`packColumns`), else by a comparator over the key columns.
  */
 import { DocList, type DocSet } from '../sets/doc-set.ts';
 import { scoresOf, type Scorer } from '../evaluate/query-executor.ts';
