@@ -148,43 +148,42 @@ export function compileExact(request: NameSearchRequest, page: CandidatePage): S
   return candidates(and.build([or.build([byName, byId]), nameFilters(request)]), page);
 }
 
+/** A query key's words as typed: folded where they meet folded index fields. */
 function wordsOf(key: string): string[] {
-  return foldDiacritics(key)
-    .split(' ')
-    .filter((word) => word !== '');
-}
-
-function gramClauses(word: string): FilterNode[] {
-  return word.length >= GRAM_LENGTH ? trigrams([word]).map((g) => term.build('grams', g)) : [];
+  return key.split(' ').filter((word) => word !== '');
 }
 
 /**
- * A word typed with diacritics, which only strict keys match, by its strict trigrams: those
- * folding changes are `diacriticGrams`, the others `grams` (`diacriticTrigrams`). Its folded
- * trigrams would hand over every name with the word folded (`rost` for `röst`), most of them no
- * match.
+ * A word's trigrams as typed (folded when only folding makes it three letters long). One that
+ * folding changes is a `diacriticGrams` term: only a query typed with diacritics has such, and
+ * it compares with the names' strict keys, whose trigrams folding changes are there
+ * (`diacriticTrigrams`); any other is a `grams` term. So `röst` is not handed every name with
+ * `rost` in it.
  */
-function strictGramClauses(word: string): FilterNode[] {
-  return trigrams([word]).map((g) => term.build(hasDiacritics(g) ? 'diacriticGrams' : 'grams', g));
+function gramClauses(word: string): FilterNode[] {
+  const typed = word.length >= GRAM_LENGTH ? word : foldDiacritics(word);
+  if (typed.length < GRAM_LENGTH) return [];
+  return trigrams([typed]).map((g) => term.build(hasDiacritics(g) ? 'diacriticGrams' : 'grams', g));
 }
 
 /** A later word of a multi-word query: its trigrams, or a later word of the name starting with it. */
 function laterWordClauses(word: string): FilterNode[] {
-  return word.length <= SHORT_WORD_LENGTH ? [term.build('laterWordPrefixes', word)] : gramClauses(word);
+  const folded = foldDiacritics(word);
+  return folded.length <= SHORT_WORD_LENGTH ? [term.build('laterWordPrefixes', folded)] : gramClauses(word);
 }
 
 /**
- * One query key as candidates: grams of a single word (`strict`: its strict grams, for a query
- * typed with diacritics); for several words, the first word as a prefix of the name, and each
- * later one by `laterWordClauses`.
+ * One query key as candidates: grams of a single word; for several words, the first word as a
+ * prefix of the name, and each later one by `laterWordClauses`.
  */
-function partialKeyClause(key: string, strict: boolean): FilterNode {
+function partialKeyClause(key: string): FilterNode {
   const [first = '', ...rest] = wordsOf(key);
+  const start = prefix.build('foldedKeys', foldDiacritics(first));
   if (rest.length === 0) {
-    const grams = strict && key.length >= GRAM_LENGTH ? strictGramClauses(key) : gramClauses(first);
-    return grams.length > 0 ? and.build(grams) : prefix.build('foldedKeys', first);
+    const grams = gramClauses(first);
+    return grams.length > 0 ? and.build(grams) : start;
   }
-  return and.build([prefix.build('foldedKeys', first), ...rest.flatMap(laterWordClauses)]);
+  return and.build([start, ...rest.flatMap(laterWordClauses)]);
 }
 
 /** Index fields of the ranking text: strict, or folded when the query folds. */
@@ -309,8 +308,7 @@ export function preparePartial(request: NameSearchRequest): PartialSearch {
   const { parts, order } = partialScoreParts(request);
   const score = partialScore(parts);
   const keys = [...new Set(request.query.keys.map((key) => key.trim()).filter((key) => key !== ''))];
-  const strict = !request.query.foldsNames;
-  const matching = [or.build(keys.map((key) => partialKeyClause(key, strict))), nameFilters(request)];
+  const matching = [or.build(keys.map(partialKeyClause)), nameFilters(request)];
   const { ranking } = request.query;
   const endsLikeQuery = term.build(rankFields(ranking).reversedLast, reverse(ranking.words.at(-1)!));
   return {

@@ -175,7 +175,7 @@ function packColumns(columns: readonly Float64Array[], scratch: Scratch): Float6
 
 /**
  * The positions of the `count` smallest keys, ties by document number: the `count`-th smallest
- * key found by selection, then only the members at or below it sorted.
+ * key found by selection, then only the members at or below it ordered (many, when many tie).
  */
 function selectByKey(keys: Float64Array, members: Uint32Array, count: number, scratch: Scratch): number[] {
   const wanted = Math.min(count, keys.length);
@@ -185,8 +185,11 @@ function selectByKey(keys: Float64Array, members: Uint32Array, count: number, sc
   const threshold = nthSmallest(selection, wanted - 1);
   const kept: number[] = [];
   for (let i = 0; i < keys.length; i++) if (keys[i]! <= threshold) kept.push(i);
-  kept.sort((a, b) => keys[a]! - keys[b]! || members[a]! - members[b]!);
-  return kept.length > wanted ? kept.slice(0, wanted) : kept;
+  const order = (x: number, y: number) => {
+    const [i, j] = [kept[x]!, kept[y]!];
+    return keys[i]! - keys[j]! || members[i]! - members[j]!;
+  };
+  return selectTop(kept.length, wanted, order).map((x) => kept[x]!);
 }
 
 /** Per member, a number that sorts ascending in the key's order. */
