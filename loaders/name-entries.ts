@@ -121,8 +121,19 @@ const NAME_SOURCES: readonly (keyof TaxonDocument)[] = [
   ...[...LOCALIZED_NAME_FIELDS, ...CODE_FIELDS, ...SYNONYM_FIELDS].map(([field]) => field),
 ];
 
-/** The same values to read literals from, by identity (a false "differs" costs reading them again). */
-const sameNameSources = (a: TaxonDocument, b: TaxonDocument) => NAME_SOURCES.every((field) => a[field] === b[field]);
+const NAME_SOURCE_SET: ReadonlySet<string> = new Set(NAME_SOURCES);
+
+/**
+ * The same values to read literals from, by identity (a false "differs" costs reading them again).
+ * Each document's own keys are looked up in a set: asking documents of many shapes for every
+ * source, absent in most, cost more than twice as much.
+ */
+function sameNameSources(a: TaxonDocument, b: TaxonDocument): boolean {
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  for (const key in x) if (NAME_SOURCE_SET.has(key) && x[key] !== y[key]) return false;
+  for (const key in y) if (NAME_SOURCE_SET.has(key) && x[key] !== y[key]) return false;
+  return true;
+}
 
 const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
   a === b ||
