@@ -175,10 +175,11 @@ function run(dir: string): LoadFigures {
   const out = execFileSync(
     process.execPath,
     [
+      // The flags this script runs with (`npm run bench:versions`: the young generation `npm start`
+      // gives the service), and the tsx loader.
+      ...process.execArgv,
       '--expose-gc',
       '--max-old-space-size=16384',
-      '--import',
-      'tsx',
       new URL(import.meta.url).pathname,
       '--child',
       dir,
