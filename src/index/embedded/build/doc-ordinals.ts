@@ -3,11 +3,12 @@
  * its minimum and the last its maximum), in compressed-row form. Built lazily from the posting
  * lists the first time a field is sorted, aggregated per document or collapsed on. A field with
  * at most one value per document also keeps each document's ordinal in one column, so reading
- * it (sorting many candidates by it) touches one array instead of two.
+ * it (sorting many candidates by it) touches one array instead of two; in bytes when the field has
+ * fewer than 255 terms, so that reading it for scattered documents misses the cache less.
  */
 export class DocOrdinals {
-  /** Per document its only ordinal, or -1; present when no document has two. */
-  private readonly single: Int32Array | undefined;
+  /** Per document its only ordinal plus one, or 0; present when no document has two. */
+  private readonly single: Uint8Array | Uint16Array | Uint32Array | undefined;
 
   constructor(
     /** `starts[doc]..starts[doc + 1]` is the slice of `ords` that belongs to `doc`. */
@@ -18,8 +19,16 @@ export class DocOrdinals {
     let singleValued = true;
     for (let doc = 0; doc < docCount && singleValued; doc++) singleValued = starts[doc + 1]! - starts[doc]! <= 1;
     if (singleValued) {
-      const single = new Int32Array(docCount).fill(-1);
-      for (let doc = 0; doc < docCount; doc++) if (starts[doc + 1]! > starts[doc]!) single[doc] = ords[starts[doc]!]!;
+      let terms = 0;
+      for (let i = 0; i < ords.length; i++) if (ords[i]! >= terms) terms = ords[i]! + 1;
+      const single =
+        terms < 0xff
+          ? new Uint8Array(docCount)
+          : terms < 0xffff
+            ? new Uint16Array(docCount)
+            : new Uint32Array(docCount);
+      for (let doc = 0; doc < docCount; doc++)
+        if (starts[doc + 1]! > starts[doc]!) single[doc] = ords[starts[doc]!]! + 1;
       this.single = single;
     }
   }
@@ -42,14 +51,14 @@ export class DocOrdinals {
 
   /** The smallest ordinal of `doc`, or -1 when it has none. */
   min(doc: number): number {
-    if (this.single !== undefined) return this.single[doc]!;
+    if (this.single !== undefined) return this.single[doc]! - 1;
     const start = this.starts[doc]!;
     return start === this.starts[doc + 1]! ? -1 : this.ords[start]!;
   }
 
   /** The largest ordinal of `doc`, or -1 when it has none. */
   max(doc: number): number {
-    if (this.single !== undefined) return this.single[doc]!;
+    if (this.single !== undefined) return this.single[doc]! - 1;
     const end = this.starts[doc + 1]!;
     return end === this.starts[doc]! ? -1 : this.ords[end - 1]!;
   }
