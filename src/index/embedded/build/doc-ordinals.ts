@@ -14,13 +14,13 @@ export class DocOrdinals {
     /** `starts[doc]..starts[doc + 1]` is the slice of `ords` that belongs to `doc`. */
     readonly starts: Uint32Array,
     readonly ords: Uint32Array,
+    /** the field's number of terms: every ordinal is below it */
+    terms: number,
   ) {
     const docCount = starts.length - 1;
     let singleValued = true;
     for (let doc = 0; doc < docCount && singleValued; doc++) singleValued = starts[doc + 1]! - starts[doc]! <= 1;
     if (singleValued) {
-      let terms = 0;
-      for (let i = 0; i < ords.length; i++) if (ords[i]! >= terms) terms = ords[i]! + 1;
       const single =
         terms < 0xff
           ? new Uint8Array(docCount)
@@ -42,7 +42,7 @@ export class DocOrdinals {
     for (let ord = 0; ord + 1 < postingStart.length; ord++) {
       for (let i = postingStart[ord]!; i < postingStart[ord + 1]!; i++) ords[cursor[postingDocs[i]!]!++] = ord;
     }
-    return new DocOrdinals(starts, ords);
+    return new DocOrdinals(starts, ords, postingStart.length - 1);
   }
 
   count(doc: number): number {

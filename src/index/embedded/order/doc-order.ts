@@ -101,9 +101,7 @@ function narrowByScore(
 ): Uint32Array {
   const keys = scoresOf(scorer, members, scratch);
   if (order === 'desc') for (let i = 0; i < keys.length; i++) keys[i] = -keys[i]!;
-  const selection = scratch.numbersOf(keys.length);
-  selection.set(keys);
-  const threshold = nthSmallest(selection, count - 1);
+  const threshold = nthKey(keys, count - 1, scratch);
   let kept = 0;
   for (let i = 0; i < keys.length; i++) if (keys[i]! <= threshold) kept++;
   const narrowed = scratch.list(kept).subarray(0, kept);
@@ -180,9 +178,7 @@ function packColumns(columns: readonly Float64Array[], scratch: Scratch): Float6
 function selectByKey(keys: Float64Array, members: Uint32Array, count: number, scratch: Scratch): number[] {
   const wanted = Math.min(count, keys.length);
   if (wanted === 0) return [];
-  const selection = scratch.numbersOf(keys.length);
-  selection.set(keys);
-  const threshold = nthSmallest(selection, wanted - 1);
+  const threshold = nthKey(keys, wanted - 1, scratch);
   const kept: number[] = [];
   for (let i = 0; i < keys.length; i++) if (keys[i]! <= threshold) kept.push(i);
   const order = (x: number, y: number) => {
@@ -190,6 +186,13 @@ function selectByKey(keys: Float64Array, members: Uint32Array, count: number, sc
     return keys[i]! - keys[j]! || members[i]! - members[j]!;
   };
   return selectTop(kept.length, wanted, order).map((x) => kept[x]!);
+}
+
+/** The `n`-th smallest of `keys` (from 0), found in a scratch copy: `keys` stay in member order. */
+function nthKey(keys: Float64Array, n: number, scratch: Scratch): number {
+  const selection = scratch.numbersOf(keys.length);
+  selection.set(keys);
+  return nthSmallest(selection, n);
 }
 
 /** Per member, a number that sorts ascending in the key's order. */
