@@ -117,17 +117,21 @@ describe('DocumentIndex', () => {
     const specs = {
       name: { type: 'keyword' },
       alias: { type: 'keyword' },
+      word: { type: 'keyword' },
       position: { type: 'integer' },
       weight: { type: 'double' },
     } as const;
     const count = 70_000;
     // Past 65,536 distinct values a field keeps its raw values and the build numbers them
     // together with the other such fields; `name` and `alias` share half of theirs, and a few
-    // hold a code point above U+FFFF, which sorts after U+E000–U+FFFF.
+    // hold a code point above U+FFFF, which sorts after U+E000–U+FFFF. `word` has 10,000 distinct
+    // values, few enough to be hashed and many enough to be numbered with those fields, some of
+    // them shared with `alias`.
     const docs = Array.from({ length: count }, (_, i) => ({
       id: `d${i}`,
       name: i % 997 === 0 ? [`n${(i * 7919) % count}`, `n\u{1F600}${i}`, `n\uFF01${i}`] : `n${(i * 7919) % count}`,
       alias: i % 2 === 0 ? `n${i}` : `a${i}`,
+      word: i % 3 === 0 ? `n${(i * 31) % 5000}` : `w${i % 5000}`,
       position: (i * 104729) % count,
       weight: i % 5 === 0 ? [i * 1e6, -i / 3] : i * 1e6,
     }));
@@ -140,12 +144,18 @@ describe('DocumentIndex', () => {
       { query: { bool: { filter: [{ term: { alias: 'n7919' } }] } }, sort: ['position'] },
       { query: { bool: { filter: [{ prefix: { name: { value: 'n\u{1F600}' } } }] } }, sort: [{ name: 'desc' }] },
       { query: { bool: { filter: [{ prefix: { alias: { value: 'a1' } } }] } }, sort: ['alias'], from: 4000, size: 5 },
+      { query: { bool: { filter: [{ term: { word: 'n62' } }] } }, sort: ['position'] },
+      { query: { bool: { filter: [{ prefix: { word: { value: 'w49' } } }] } }, sort: [{ word: 'desc' }, 'alias'] },
       { query: { bool: { filter: [{ range: { position: { gte: 100, lte: 180 } } }] } }, sort: ['name'], size: 100 },
       { query: { bool: { filter: [{ range: { weight: { gte: -50, lte: 3e6 } } }] } }, sort: [{ weight: 'desc' }] },
       { sort: [{ name: 'desc' }, 'alias'], from: 69_990, track_total_hits: true },
       {
         size: 0,
-        aggs: { names: { terms: { field: 'name', size: 3 } }, aliases: { terms: { field: 'alias', size: 3 } } },
+        aggs: {
+          names: { terms: { field: 'name', size: 3 } },
+          aliases: { terms: { field: 'alias', size: 3 } },
+          words: { terms: { field: 'word', size: 4 } },
+        },
       },
     ];
     for (const body of bodies) {

@@ -6,7 +6,8 @@
  * Terms are first numbered through a hash map, which is fastest while a field has few distinct
  * values. Past `MAP_LIMIT` distinct values (names, ids, ranks) the builder stops hashing and
  * keeps raw values, numbered at the end by one sort: a hash map of half a million strings costs
- * more, in time and in garbage collection, than sorting them once.
+ * more, in time and in garbage collection, than sorting them once. The keyword fields of a
+ * collection with many terms are sorted together (`buildFields`).
  */
 import { Bitset } from '../sets/bitset.ts';
 import type { FieldSpec } from './field-catalog.ts';
@@ -26,6 +27,8 @@ import {
 const DENSE_SHARE = 1 / 32;
 /** Past this many distinct terms, a field whose values are mostly distinct stops hashing. */
 const MAP_LIMIT = 65_536;
+/** A keyword field with at least this many distinct terms is numbered with the others (`buildFields`). */
+const JOINT_TERMS = 4096;
 
 export class FieldIndexBuilder {
   private termIds: Map<TermKey, number> | undefined = new Map();
@@ -87,15 +90,26 @@ export class FieldIndexBuilder {
     this.termIds = undefined;
   }
 
-  /** The raw values of a keyword field that stopped hashing, numbered at build. */
-  get rawKeywords(): string[] | undefined {
-    return this.termIds === undefined && this.spec.type === 'keyword' ? this.rawStrings : undefined;
+  /**
+   * The strings to number with other fields' when this is a keyword field of many terms: its raw
+   * values once it stopped hashing, else its distinct terms.
+   */
+  get jointKeywords(): string[] | undefined {
+    if (this.spec.type !== 'keyword') return undefined;
+    if (this.termIds === undefined) return this.rawStrings;
+    return this.keys.length >= JOINT_TERMS ? (this.keys as string[]) : undefined;
   }
 
-  /** `numbering`: of `rawKeywords`, when the caller numbered them with other fields' (`buildFields`). */
+  /** `numbering`: of `jointKeywords`, when the caller numbered them with other fields' (`buildFields`). */
   build(docCount: number, numbering?: Numbering): FieldIndex {
     const { dictionary, ords } =
-      numbering ?? (this.termIds === undefined ? this.sortRawKeys() : this.mapIds(this.termIds));
+      numbering === undefined
+        ? this.termIds === undefined
+          ? this.sortRawKeys()
+          : this.mapIds(this.termIds)
+        : this.termIds === undefined
+          ? numbering
+          : { dictionary: numbering.dictionary, ords: this.ordsOfTerms(numbering.ords) };
     const docs = this.valueDocs.view();
     const { postingStart, postingDocs } = postings(docs, ords, dictionary.size);
     const dense = denseBitsets(docCount, postingStart, postingDocs);
@@ -107,9 +121,14 @@ export class FieldIndexBuilder {
       this.spec.type === 'keyword' ? keywordDictionary(stringsOf(this.keys)) : numericDictionary(numbersOf(this.keys));
     const ordOfId = new Uint32Array(this.keys.length);
     for (let ord = 0; ord < dictionary.size; ord++) ordOfId[termIds.get(dictionary.keyAt(ord))!] = ord;
+    return { dictionary, ords: this.ordsOfTerms(ordOfId) };
+  }
+
+  /** Each value's ordinal, from the ordinal of each distinct term (`ordOfId`, by term id). */
+  private ordsOfTerms(ordOfId: Uint32Array): Uint32Array {
     const ords = this.valueTerms.view();
     for (let i = 0; i < ords.length; i++) ords[i] = ordOfId[ords[i]!]!;
-    return { dictionary, ords };
+    return ords;
   }
 
   private sortRawKeys(): Numbering {
@@ -118,13 +137,14 @@ export class FieldIndexBuilder {
 }
 
 /**
- * Builds the fields of one collection; the keyword fields that stopped hashing are numbered
- * together, with one sort (`numberStringLists`).
+ * Builds the fields of one collection; the keyword fields of many terms are numbered together,
+ * with one sort (`numberStringLists`): the fields of one collection share many values (a name's
+ * words in strict and folded form, a name and its keys).
  */
 export function buildFields(builders: readonly FieldIndexBuilder[], docCount: number): FieldIndex[] {
-  const raw = builders.filter((builder) => builder.rawKeywords !== undefined);
-  const numberings = numberStringLists(raw.map((builder) => builder.rawKeywords!));
-  const numberingOf = new Map(raw.map((builder, i) => [builder, numberings[i]!]));
+  const joint = builders.filter((builder) => builder.jointKeywords !== undefined);
+  const numberings = numberStringLists(joint.map((builder) => builder.jointKeywords!));
+  const numberingOf = new Map(joint.map((builder, i) => [builder, numberings[i]!]));
   return builders.map((builder) => builder.build(docCount, numberingOf.get(builder)));
 }
 
