@@ -33,7 +33,17 @@ export function setOwn(record: JsonRecord, key: string, value: unknown): void {
 export function deepFreeze<V>(value: V): V {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  if (Array.isArray(value)) for (const item of value) deepFreeze(item);
-  else for (const key of Object.keys(value)) deepFreeze((value as JsonRecord)[key]);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) freezeItem(value[i]);
+  } else {
+    // `for…in` reads the key list V8 caches per object shape, where `Object.keys` copies it for
+    // every object: freezing a version's documents took half the time (JSON values have no
+    // inherited enumerable keys).
+    for (const key in value) freezeItem((value as JsonRecord)[key]);
+  }
   return value;
+}
+
+function freezeItem(item: unknown): void {
+  if (typeof item === 'object' && item !== null) deepFreeze(item);
 }
