@@ -46,8 +46,8 @@ export class DocumentWalker {
   }
 
   private walkObject(node: PathNode, object: Record<string, unknown>, doc: number): void {
+    // JSON values have no inherited enumerable keys: `for…in` lists the own ones.
     for (const key in object) {
-      if (!Object.hasOwn(object, key)) continue;
       const child = node.descend(key);
       if (child !== undefined) this.walkValue(child, object[key], doc);
     }
