@@ -21,7 +21,7 @@ export function compareCodePoints(a: string, b: string): number {
 }
 
 /** Moves surrogates above U+E000–U+FFFF, where the code points they encode belong. */
-function codeUnitRank(unit: number): number {
+export function codeUnitRank(unit: number): number {
   if (unit < 0xd800) return unit;
   return unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
