@@ -7,7 +7,7 @@
  * values. Past `MAP_LIMIT` distinct values (names, ids, ranks) the builder stops hashing and
  * keeps raw values, numbered at the end by one sort: a hash map of half a million strings costs
  * more, in time and in garbage collection, than sorting them once. The keyword fields of a
- * collection with many terms are sorted together (`buildFields`).
+ * collection with many terms are numbered together (`buildFields`).
  */
 import { Bitset } from '../sets/bitset.ts';
 import type { FieldSpec } from './field-catalog.ts';
@@ -102,18 +102,19 @@ export class FieldIndexBuilder {
 
   /** `numbering`: of `jointKeywords`, when the caller numbered them with other fields' (`buildFields`). */
   build(docCount: number, numbering?: Numbering): FieldIndex {
-    const { dictionary, ords } =
-      numbering === undefined
-        ? this.termIds === undefined
-          ? this.sortRawKeys()
-          : this.mapIds(this.termIds)
-        : this.termIds === undefined
-          ? numbering
-          : { dictionary: numbering.dictionary, ords: this.ordsOfTerms(numbering.ords) };
+    const { dictionary, ords } = this.numbered(numbering);
     const docs = this.valueDocs.view();
     const { postingStart, postingDocs } = postings(docs, ords, dictionary.size);
     const dense = denseBitsets(docCount, postingStart, postingDocs);
     return new FieldIndex(this.name, this.spec, dictionary, postingStart, postingDocs, dense, docCount);
+  }
+
+  /** Each value's ordinal and the dictionary, from `numbering` when the caller numbered the field. */
+  private numbered(numbering: Numbering | undefined): Numbering {
+    if (numbering === undefined) return this.termIds === undefined ? this.sortRawKeys() : this.mapIds(this.termIds);
+    // A field that kept hashing was numbered by its distinct terms, one ordinal per term id.
+    if (this.termIds === undefined) return numbering;
+    return { dictionary: numbering.dictionary, ords: this.ordsOfTerms(numbering.ords) };
   }
 
   private mapIds(termIds: Map<TermKey, number>): Numbering {
@@ -137,9 +138,9 @@ export class FieldIndexBuilder {
 }
 
 /**
- * Builds the fields of one collection; the keyword fields of many terms are numbered together,
- * with one sort (`numberStringLists`): the fields of one collection share many values (a name's
- * words in strict and folded form, a name and its keys).
+ * Builds the fields of one collection; the keyword fields of many terms are numbered together
+ * (`numberStringLists`): the fields of one collection share many values (a name's words in
+ * strict and folded form, a name and its keys), each then ranked once.
  */
 export function buildFields(builders: readonly FieldIndexBuilder[], docCount: number): FieldIndex[] {
   const joint = builders.filter((builder) => builder.jointKeywords !== undefined);
