@@ -22,12 +22,12 @@ export function compareCodePoints(a: string, b: string): number {
 
 /** Moves surrogates above U+E000–U+FFFF, where the code points they encode belong. */
 export function codeUnitRank(unit: number): number {
-  if (unit < 0xd800) return unit;
+  if (unit < FIRST_SURROGATE) return unit;
   return unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
 }
 
 /** Whether UTF-16 order may differ from code point order for these strings. */
-export function needsCodePointOrder(terms: readonly string[]): boolean {
+function needsCodePointOrder(terms: readonly string[]): boolean {
   // Read in place: joining a million terms to test them at once copies them all first.
   for (const term of terms)
     for (let i = 0; i < term.length; i++) if (term.charCodeAt(i) >= FIRST_SURROGATE) return true;
