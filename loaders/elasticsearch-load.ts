@@ -23,6 +23,7 @@ import {
   versionProblem,
 } from '../src/index/elasticsearch/naming.ts';
 import { INDEX_KINDS, versionDocuments, type EngineData, type IndexKind } from '../src/index/engine.ts';
+import { withDerivedFields } from '../src/index/derived-fields.ts';
 import { bulkIndex } from './elasticsearch/bulk.ts';
 import { catalogIndexBody, indexBody, type IndexBody } from './elasticsearch/index-bodies.ts';
 import { ElasticsearchLoadError } from './elasticsearch/load-error.ts';
@@ -179,7 +180,7 @@ async function buildIndices(
     for (const kind of INDEX_KINDS) {
       const alias = aliasName(settings.prefix, kind, version.id);
       const index = physicalIndexName(alias, stamp);
-      const docs = [...(versionDocuments(data, version.id, kind) ?? [])];
+      const docs = [...withDerivedFields(kind, versionDocuments(data, version.id, kind) ?? [])];
       await fillIndex(index, bodies[kind], docs, settings, progress, created);
       documents[kind] += docs.length;
       bindings.push({ alias, index });

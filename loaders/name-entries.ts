@@ -5,12 +5,11 @@
 import { nameOrders } from '../src/search/entry-order.ts';
 import {
   entryAttributesOf,
-  entryKeys,
-  Interner,
+  storedEntryKeys,
   prominenceBitsOf,
   sameEntryAttributes,
   type EntryAttributes,
-  type EntryKeys,
+  type StoredEntryKeys,
   type NameEntry,
 } from '../src/search/name-entry.ts';
 import { staticRank } from '../src/search/static-rank.ts';
@@ -111,7 +110,7 @@ export function wholeEntries(documents: Iterable<VersionedDocument>): Iterable<N
 interface TaxonNames {
   taxon: TaxonDocument;
   literals: readonly Literal[];
-  keys: readonly EntryKeys[];
+  keys: readonly StoredEntryKeys[];
   entries: readonly NameEntry[];
 }
 
@@ -170,7 +169,6 @@ export class VersionedNames {
         literals[i]!.map(({ name, nameType, language }) => ({ name, nameType, language, taxonId: taxon.id })),
       ),
     );
-    const interner = new Interner();
     let next = 0;
     for (const [i, taxon] of docs.entries()) {
       if (literals[i]!.length === 0) continue;
@@ -179,7 +177,7 @@ export class VersionedNames {
       let names = sameNames.find((names) => sameEntryAttributes(names.taxon, taxon));
       if (names === undefined) {
         // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).
-        const keys = sameNames[0]?.keys ?? literals[i]!.map((literal) => entryKeys(literal.name, interner));
+        const keys = sameNames[0]?.keys ?? literals[i]!.map((literal) => storedEntryKeys(literal.name));
         const entries = entriesOf(taxon, entryAttributesOf(taxon), literals[i]!, keys, orders, next);
         names = { taxon, literals: literals[i]!, keys, entries };
       }
@@ -198,7 +196,7 @@ function entriesOf(
   taxon: TaxonDocument,
   attributes: EntryAttributes,
   literals: readonly Literal[],
-  keys: readonly EntryKeys[],
+  keys: readonly StoredEntryKeys[],
   orders: ArrayLike<number>,
   first: number,
 ): NameEntry[] {

@@ -28,6 +28,7 @@ import { DocumentIndex } from './embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/build/field-catalog.ts';
 import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
+import { DERIVED_FIELDS } from './derived-fields.ts';
 
 interface Snapshot {
   catalog: Catalog;
@@ -127,6 +128,11 @@ export interface EmbeddedEngineOptions {
    * holds (`changeRecordsFitting`).
    */
   keptChangeRecords?: number | (() => number);
+  /**
+   * An index derives its derived fields (`DERIVED_FIELDS`) in a worker thread once it has this
+   * many documents. Default `WORKER_FROM`.
+   */
+  deriveInWorkerFrom?: number;
 }
 
 /**
@@ -177,6 +183,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     warm: {},
   };
 
+  const derivedFields = (kind: IndexKind) => {
+    const derivation = DERIVED_FIELDS[kind];
+    const workerFrom = options.deriveInWorkerFrom;
+    return derivation === undefined || workerFrom === undefined ? derivation : { ...derivation, workerFrom };
+  };
+
   const optionsOf = (version: string, kind: IndexKind) => ({
     ...mappingOf(kind),
     idField: 'id',
@@ -184,6 +196,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     eagerFields: EAGER_FIELDS[kind],
     docValueFields: DOC_VALUE_FIELDS[kind],
     checkedPaths: CHECKED_PATHS[kind],
+    derivedFields: derivedFields(kind),
     queryCache,
   });
 

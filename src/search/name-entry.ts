@@ -1,7 +1,8 @@
 /**
  * A name entry: one name literal of one taxon, as the names index holds it. The loader derives
- * the entries; every token the search looks up is precomputed here, so both engines answer with
- * term-level queries only (docs/engine-contract.md).
+ * the entries; every token the search looks up is computed here (`entryKeys`), the entry's keys by
+ * the loader and its index tokens where the index is built, so both engines answer with term-level
+ * queries only (docs/engine-contract.md).
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { codePointLength, nameKeys } from './match-kinds.ts';
@@ -22,33 +23,9 @@ export interface NameEntry {
   exactKeys: string[];
   /** the same, diacritics folded: exact matches of queries without them, and partial prefixes */
   foldedKeys: string[];
-  /** trigrams of the folded keys: candidates for infix and likely matches */
-  grams: string[];
-  /**
-   * the trigrams of the strict keys that folding changes (`RÖS`, `ÖST` of `RÖST`): with `grams`,
-   * every strict trigram, the candidates for an infix typed with diacritics
-   */
-  diacriticGrams: string[];
-  /** the lengths of the keys, strict and folded, in code points: likely candidates (`likelyKeyLengths`) */
-  keyLengths: number[];
-  /**
-   * the first one and two letters of every folded key word but the first: candidates for a
-   * multi-word partial query whose later words are too short for trigrams (`parus m`)
-   */
-  laterWordPrefixes: string[];
-  /** the name as the comparator reads it (`rankingText`), and its words; strict and folded */
+  /** the name as the comparator reads it (`rankingText`), strict and folded */
   rankText: string;
-  rankWords: string[];
   foldedRankText: string;
-  foldedRankWords: string[];
-  /** occurrence tokens of the words the ranking text repeats (`pica 2`), strict and folded: step 8 */
-  rankWordRepeats: string[];
-  foldedRankWordRepeats: string[];
-  /** the ranking words reversed (steps 13) and the last of them reversed (step 14) */
-  reversedRankWords: string[];
-  foldedReversedRankWords: string[];
-  reversedLastWord: string;
-  foldedReversedLastWord: string;
   // The taxon's attributes, for filters, ordering and the hit.
   checklist: string;
   scientificName?: string;
@@ -73,8 +50,40 @@ export interface NameEntry {
   nameOrder: number;
 }
 
-/** Fields only the index reads; candidates come without them. */
-export const INDEX_ONLY_FIELDS = [
+/**
+ * The index tokens of a name entry, derived from its name alone while an index is built
+ * (`name-key-fields.ts`): an entry itself does not hold them.
+ */
+export interface NameTokens {
+  /** trigrams of the folded keys: candidates for infix and likely matches */
+  grams: string[];
+  /**
+   * the trigrams of the strict keys that folding changes (`RÖS`, `ÖST` of `RÖST`): with `grams`,
+   * every strict trigram, the candidates for an infix typed with diacritics
+   */
+  diacriticGrams: string[];
+  /** the lengths of the keys, strict and folded, in code points: likely candidates (`likelyKeyLengths`) */
+  keyLengths: number[];
+  /**
+   * the first one and two letters of every folded key word but the first: candidates for a
+   * multi-word partial query whose later words are too short for trigrams (`parus m`)
+   */
+  laterWordPrefixes: string[];
+  /** the words of the ranking texts, strict and folded */
+  rankWords: string[];
+  foldedRankWords: string[];
+  /** occurrence tokens of the words the ranking text repeats (`pica 2`), strict and folded: step 8 */
+  rankWordRepeats: string[];
+  foldedRankWordRepeats: string[];
+  /** the ranking words reversed (steps 13) and the last of them reversed (step 14) */
+  reversedRankWords: string[];
+  foldedReversedRankWords: string[];
+  reversedLastWord: string;
+  foldedReversedLastWord: string;
+}
+
+/** The fields of `NameTokens`: what an index derives from the name (`name-key-fields.ts`). */
+export const NAME_TOKEN_FIELDS = [
   'grams',
   'diacriticGrams',
   'keyLengths',
@@ -87,16 +96,18 @@ export const INDEX_ONLY_FIELDS = [
   'foldedReversedRankWords',
   'reversedLastWord',
   'foldedReversedLastWord',
-  'prominenceBits',
-] as const;
+] as const satisfies readonly (keyof NameTokens)[];
+
+/** Fields only the index reads; candidates come without them. */
+export const INDEX_ONLY_FIELDS = [...NAME_TOKEN_FIELDS, 'prominenceBits'] as const;
 
 export const GRAM_LENGTH = 3;
 
 /**
- * Shares the reversal of each word between entries: words repeat across names far more than they
+ * Shares the reversal of each word between names: words repeat across names far more than they
  * differ, and reversing one by code point costs more than looking it up. The other tokens are
- * not shared: the names index keeps one string per distinct term, and the entries it reads are
- * derived one at a time (`loaders/name-entries.ts`), so their token lists do not outlive them.
+ * not shared: the names index keeps one string per distinct term, and derives each name's tokens
+ * while it indexes them (`name-key-fields.ts`), so their lists do not outlive that.
  */
 export class Interner {
   private readonly reversals = new Map<string, string>();
@@ -152,25 +163,8 @@ export function trigrams(texts: readonly string[]): string[] {
   return [...grams];
 }
 
-export type EntryKeys = Pick<
-  NameEntry,
-  | 'exactKeys'
-  | 'foldedKeys'
-  | 'grams'
-  | 'diacriticGrams'
-  | 'keyLengths'
-  | 'laterWordPrefixes'
-  | 'rankText'
-  | 'rankWords'
-  | 'foldedRankText'
-  | 'foldedRankWords'
-  | 'rankWordRepeats'
-  | 'foldedRankWordRepeats'
-  | 'reversedRankWords'
-  | 'foldedReversedRankWords'
-  | 'reversedLastWord'
-  | 'foldedReversedLastWord'
->;
+/** The fields of an entry that come from its name alone (`entryKeys`). */
+export type EntryKeys = StoredEntryKeys & NameTokens;
 
 const NONE: string[] = [];
 
@@ -188,12 +182,7 @@ function textTokens(text: string, interner: Interner) {
 
 /** The search keys of a name literal; lists equal in strict and folded form are one list. */
 export function entryKeys(name: string, interner: Interner = new Interner()): EntryKeys {
-  const exactKeys = nameKeys(name, { fold: false });
-  const folded = nameKeys(name, { fold: true });
-  const foldedKeys = sameList(exactKeys, folded) ? exactKeys : folded;
-  const rankText = rankingText(name, false);
-  const folding = rankingText(name, true);
-  const foldedRankText = folding === rankText ? rankText : folding;
+  const { exactKeys, foldedKeys, rankText, foldedRankText } = storedEntryKeys(name);
   const strict = textTokens(rankText, interner);
   const foldedTokens = foldedRankText === rankText ? strict : textTokens(foldedRankText, interner);
   return {
@@ -214,6 +203,19 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
     reversedLastWord: strict.reversedLast,
     foldedReversedLastWord: foldedTokens.reversedLast,
   };
+}
+
+/** The keys of a name that its entry keeps (`_source`): what a candidate is compared by. */
+export type StoredEntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText'>;
+
+export function storedEntryKeys(name: string): StoredEntryKeys {
+  const exactKeys = nameKeys(name, { fold: false });
+  const folded = nameKeys(name, { fold: true });
+  const foldedKeys = sameList(exactKeys, folded) ? exactKeys : folded;
+  const rankText = rankingText(name, false);
+  const folding = rankingText(name, true);
+  const foldedRankText = folding === rankText ? rankText : folding;
+  return { exactKeys, foldedKeys, rankText, foldedRankText };
 }
 
 /** Steps 11–12 of an entry's taxon as index tokens. */

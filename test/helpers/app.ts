@@ -1,7 +1,11 @@
 /** `buildTestApp()`: the app over the fixture checklist, on the embedded engine. */
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../src/http/app.ts';
-import { createEmbeddedEngine, type EmbeddedEngine } from '../../src/index/embedded-engine.ts';
+import {
+  createEmbeddedEngine,
+  type EmbeddedEngine,
+  type EmbeddedEngineOptions,
+} from '../../src/index/embedded-engine.ts';
 import { loadInto } from '../../src/runtime/open-engine.ts';
 import { FIXTURE_DIR } from './data-dir.ts';
 
@@ -11,9 +15,15 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  options: { dataDir?: string; accessTokens?: string[]; searchCacheBytes?: number; taxonTextsBytes?: number } = {},
+  options: {
+    dataDir?: string;
+    accessTokens?: string[];
+    searchCacheBytes?: number;
+    taxonTextsBytes?: number;
+    engine?: EmbeddedEngineOptions;
+  } = {},
 ): Promise<TestApp> {
-  const engine = createEmbeddedEngine();
+  const engine = createEmbeddedEngine(options.engine);
   await loadInto(engine, options.dataDir ?? FIXTURE_DIR);
   const { searchCacheBytes, taxonTextsBytes } = options;
   // Every answer is also checked against its route's response schema.

@@ -23,3 +23,36 @@ describe('GET /taxa/search on the sample', () => {
     ]);
   });
 });
+
+describe('GET /taxa/search on the sample, the names’ fields derived in a worker thread', () => {
+  let inThread: TestApp;
+  let inWorker: TestApp;
+  beforeAll(async () => {
+    inThread = await buildTestApp({ dataDir: 'data/sample' });
+    inWorker = await buildTestApp({ dataDir: 'data/sample', engine: { deriveInWorkerFrom: 1 } });
+  });
+  afterAll(async () => {
+    await inThread?.app.close();
+    await inWorker?.app.close();
+  });
+
+  it('answers every match type as when they are derived in the engine’s own thread', async () => {
+    const urls = [
+      '/taxa/search?query=kaki',
+      '/taxa/search?query=käki&matchType=exact',
+      '/taxa/search?query=parus%20m&matchType=partial&limit=20',
+      '/taxa/search?query=metsäkaurs&matchType=likely',
+      '/taxa/search?query=Cucul&matchType=partial&checklistVersion=MR.424',
+      '/taxa/search?query=rödräv&limit=5',
+      '/v0/taxa/search?query=susi&matchType=partial',
+    ];
+    for (const url of urls) {
+      const expected = await inThread.app.inject({ url });
+      expect(expected.statusCode, url).toBe(200);
+      const answer = await inWorker.app.inject({ url });
+      expect(answer.json(), url).toEqual(expected.json());
+    }
+    const hits = (await inWorker.app.inject({ url: '/taxa/search?query=kaki' })).json().results;
+    expect(hits.length).toBeGreaterThan(0);
+  });
+});

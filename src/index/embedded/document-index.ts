@@ -19,6 +19,7 @@ import { pageInOrder, planOrder, type DocOrder } from './order/doc-order.ts';
 import type { FieldCatalog } from './build/field-catalog.ts';
 import { buildFields, FieldIndexBuilder } from './build/field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
+import { DerivedFieldBuild, type FieldDerivation } from './build/derived-fields.ts';
 import { IndexData } from './build/index-data.ts';
 import { IndexingError } from './build/index-values.ts';
 import {
@@ -66,6 +67,11 @@ export interface DocumentIndexOptions {
    * same fields: not walked during `build` (unless eager), indexed on first use. Default: none.
    */
   checkedPaths?: readonly string[];
+  /**
+   * Fields derived from one string of each document rather than read from it (`FieldDerivation`),
+   * indexed during `build`, in a worker thread for a large collection. Default: none.
+   */
+  derivedFields?: FieldDerivation;
   /**
    * Keep the parsed plan of each body and the matches of each query that computes no scores,
    * for the next search that repeats them (`README.md`, "The query cache"). Default: on.
@@ -254,6 +260,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     distinctIds: boolean,
   ): DocumentIndex<T> {
     const { builders, validators } = fieldSinks(options);
+    const derived = options.derivedFields && new DerivedFieldBuild(options.derivedFields, options.fields);
     const walker = new DocumentWalker(
       new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])),
     );
@@ -268,25 +275,34 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const stored: T[] = [];
     const ids: string[] = [];
     const distinct = new Set<string>();
-    for (const doc of docs) {
-      const number = stored.length;
-      const id = documentId(doc, options.idField);
-      if (distinctIds) {
-        if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
-        distinct.add(id);
+    let built: FieldIndex[];
+    try {
+      for (const doc of docs) {
+        const number = stored.length;
+        const id = documentId(doc, options.idField);
+        if (distinctIds) {
+          if (distinct.has(id)) throw new IndexingError(`duplicate document id [${id}]`);
+          distinct.add(id);
+        }
+        ids.push(id);
+        indexDocument(walker, number, doc, id);
+        derived?.push(doc, id);
+        const kept = strip ? (strip(doc) as T) : doc;
+        deepFreeze(kept);
+        stored.push(kept);
+        if (number + 1 === SAMPLE_DOCS && total > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, total);
       }
-      ids.push(id);
-      indexDocument(walker, number, doc, id);
-      const kept = strip ? (strip(doc) as T) : doc;
-      deepFreeze(kept);
-      stored.push(kept);
-      if (number + 1 === SAMPLE_DOCS && total > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, total);
+      // A worker derives its fields while this thread builds the others.
+      derived?.end(stored.length);
+      built = buildFields(builders, stored.length);
+      if (derived) built.push(...derived.built());
+    } finally {
+      derived?.close();
     }
     const source = new DocumentFieldSource(
       stored,
       new Map(validators.map((validator) => [validator.name, validator.count])),
     );
-    const built = buildFields(builders, stored.length);
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
     return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true);
@@ -474,9 +490,11 @@ function fieldSinks(options: DocumentIndexOptions): { builders: FieldIndexBuilde
   const eager = options.eagerFields ?? [];
   const unstored = options.sourceExcludes ?? [];
   const checked = options.checkedPaths ?? [];
+  const derived = options.derivedFields?.fields ?? [];
   const builders: FieldIndexBuilder[] = [];
   const validators: FieldValidator[] = [];
   for (const [name, spec] of options.fields) {
+    if (derived.includes(name)) continue;
     // A field the kept documents lack can only be indexed now.
     if (eager === 'all' || eager.includes(name) || isUnder(unstored, name))
       builders.push(new FieldIndexBuilder(name, spec));

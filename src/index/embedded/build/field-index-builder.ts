@@ -182,7 +182,12 @@ function postings(
   return { postingStart, postingDocs };
 }
 
-function denseBitsets(docCount: number, postingStart: Uint32Array, postingDocs: Uint32Array): Map<number, Bitset> {
+/** The bitsets of the terms held by more than `DENSE_SHARE` of the documents, by ordinal. */
+export function denseBitsets(
+  docCount: number,
+  postingStart: Uint32Array,
+  postingDocs: Uint32Array,
+): Map<number, Bitset> {
   const dense = new Map<number, Bitset>();
   const threshold = docCount * DENSE_SHARE;
   for (let ord = 0; ord + 1 < postingStart.length; ord++) {

@@ -48,6 +48,11 @@ export class FieldIndex {
     return this.postingDocs;
   }
 
+  /** Where each term's postings start in `postings`, by ordinal, and their end last. Shared. */
+  get postingStarts(): Uint32Array {
+    return this.postingStart;
+  }
+
   start(ord: number): number {
     return this.postingStart[ord]!;
   }
