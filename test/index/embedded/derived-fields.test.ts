@@ -71,6 +71,18 @@ describe('derived fields', () => {
     }
   });
 
+  it('are derived in this thread when the worker stops giving signs of life', () => {
+    const hanging = [...docs.slice(0, 100), { id: 'h', word: 'hang' }];
+    const expected = DocumentIndex.build(hanging, { ...base, derivedFields: { ...LETTERS, workerFrom: Infinity } });
+    const started = performance.now();
+    const index = DocumentIndex.build(hanging, { ...base, derivedFields: { ...LETTERS, workerFrom: 1, stallMs: 300 } });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(answers(index)).toEqual(answers(expected));
+    expect(
+      index.search({ query: { bool: { filter: [{ term: { reversed: 'gnah' } }] } } }).hits.hits.map((hit) => hit._id),
+    ).toEqual(['h']);
+  });
+
   it('fail the build when a worker cannot load the derivation', () => {
     const missing = { ...LETTERS, module: new URL('./no-such-derivation.ts', import.meta.url).href, workerFrom: 1 };
     expect(() => DocumentIndex.build(docs.slice(0, 10), { ...base, derivedFields: missing })).toThrow(

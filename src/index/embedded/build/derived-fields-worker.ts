@@ -6,6 +6,7 @@
 import { workerData } from 'node:worker_threads';
 import {
   ANSWERED,
+  BATCHES,
   DerivedFieldBuilders,
   fieldData,
   STARTED,
@@ -39,6 +40,7 @@ port.on('message', (message: string[] | { end: number }) => {
   try {
     if (Array.isArray(message)) {
       for (const input of message) builders!.add(input);
+      Atomics.add(flags, BATCHES, 1);
       return;
     }
     if (failure !== undefined) return answer({ error: failure });
