@@ -6,7 +6,6 @@ import { nameOrders } from '../src/search/entry-order.ts';
 import {
   entryAttributesOf,
   storedEntryKeys,
-  prominenceBitsOf,
   sameEntryAttributes,
   type EntryAttributes,
   type StoredEntryKeys,
@@ -200,7 +199,6 @@ function entriesOf(
   orders: ArrayLike<number>,
   first: number,
 ): NameEntry[] {
-  const prominenceBits = prominenceBitsOf(attributes);
   const rankInput = { finnish: attributes.finnish, species: attributes.species, taxonRank: taxon.taxonRank };
   return literals.map((literal, n) => ({
     id: `${taxon.id}/${n}`,
@@ -210,7 +208,6 @@ function entriesOf(
     ...keys[n]!,
     ...attributes,
     staticRank: staticRank({ ...rankInput, nameType: literal.nameType }),
-    prominenceBits,
     nameOrder: orders[first + n]!,
   }));
 }

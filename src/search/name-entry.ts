@@ -1,8 +1,8 @@
 /**
  * A name entry: one name literal of one taxon, as the names index holds it. The loader derives
- * the entries; every token the search looks up is computed here (`entryKeys`), the entry's keys by
- * the loader and its index tokens where the index is built, so both engines answer with term-level
- * queries only (docs/engine-contract.md).
+ * the entries; every token the search looks up is computed here, the entry's keys by the loader
+ * (`storedEntryKeys`) and its index tokens where the index is built (`nameTokens`), so both
+ * engines answer with term-level queries only (docs/engine-contract.md).
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { codePointLength, nameKeys } from './match-kinds.ts';
@@ -44,15 +44,13 @@ export interface NameEntry {
   taxonomicOrder: number;
   /** steps 1, 2, 3 and 5 of FinBIF's comparator (`static-rank.ts`): the order candidates come in */
   staticRank: number;
-  /** steps 11–12 as bit tokens (`entry-order.ts`) */
-  prominenceBits: readonly string[];
   /** steps 15–17 and the taxon id: the entry's position among its version's entries */
   nameOrder: number;
 }
 
 /**
- * The index tokens of a name entry, derived from its name alone while an index is built
- * (`name-key-fields.ts`): an entry itself does not hold them.
+ * The index tokens of a name entry, derived from the keys and attributes it holds while an index
+ * is built (`nameTokens`, `name-key-fields.ts`): an entry itself does not hold them.
  */
 export interface NameTokens {
   /** trigrams of the folded keys: candidates for infix and likely matches */
@@ -80,10 +78,15 @@ export interface NameTokens {
   foldedReversedRankWords: string[];
   reversedLastWord: string;
   foldedReversedLastWord: string;
+  /** steps 11–12 as bit tokens (`entry-order.ts`), from the taxon's rank and observation count */
+  prominenceBits: readonly string[];
 }
 
-/** The fields of `NameTokens`: what an index derives from the name (`name-key-fields.ts`). */
-export const NAME_TOKEN_FIELDS = [
+/**
+ * The fields of `NameTokens`: what an index derives from an entry's keys and attributes
+ * (`name-key-fields.ts`), and only the index reads; candidates come without them.
+ */
+export const INDEX_ONLY_FIELDS = [
   'grams',
   'diacriticGrams',
   'keyLengths',
@@ -96,10 +99,8 @@ export const NAME_TOKEN_FIELDS = [
   'foldedReversedRankWords',
   'reversedLastWord',
   'foldedReversedLastWord',
+  'prominenceBits',
 ] as const satisfies readonly (keyof NameTokens)[];
-
-/** Fields only the index reads; candidates come without them. */
-export const INDEX_ONLY_FIELDS = [...NAME_TOKEN_FIELDS, 'prominenceBits'] as const;
 
 export const GRAM_LENGTH = 3;
 
@@ -163,9 +164,6 @@ export function trigrams(texts: readonly string[]): string[] {
   return [...grams];
 }
 
-/** The fields of an entry that come from its name alone (`entryKeys`). */
-export type EntryKeys = StoredEntryKeys & NameTokens;
-
 const NONE: string[] = [];
 
 /** The word tokens of one ranking text: its words, their repetitions, and reversed for word ends. */
@@ -181,19 +179,20 @@ function textTokens(text: string, interner: Interner) {
 }
 
 /** The search keys of a name literal; lists equal in strict and folded form are one list. */
-export function entryKeys(name: string, interner: Interner = new Interner()): EntryKeys {
-  const { exactKeys, foldedKeys, rankText, foldedRankText } = storedEntryKeys(name);
+/** The index tokens of an entry, from the keys (`storedEntryKeys`) and attributes it keeps. */
+export function nameTokens(
+  keys: StoredEntryKeys,
+  attributes: { taxonRank?: string; observationCountFinland?: number },
+  interner: Interner = new Interner(),
+): NameTokens {
+  const { exactKeys, foldedKeys, rankText, foldedRankText } = keys;
   const strict = textTokens(rankText, interner);
   const foldedTokens = foldedRankText === rankText ? strict : textTokens(foldedRankText, interner);
   return {
-    exactKeys,
-    foldedKeys,
     grams: trigrams(foldedKeys),
-    diacriticGrams: foldedKeys === exactKeys ? NONE : diacriticTrigrams(exactKeys),
+    diacriticGrams: sameList(foldedKeys, exactKeys) ? NONE : diacriticTrigrams(exactKeys),
     keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
     laterWordPrefixes: laterWordPrefixes(foldedKeys),
-    rankText,
-    foldedRankText,
     rankWords: strict.words,
     foldedRankWords: foldedTokens.words,
     rankWordRepeats: strict.repeats,
@@ -202,6 +201,7 @@ export function entryKeys(name: string, interner: Interner = new Interner()): En
     foldedReversedRankWords: foldedTokens.reversedWords,
     reversedLastWord: strict.reversedLast,
     foldedReversedLastWord: foldedTokens.reversedLast,
+    prominenceBits: prominenceBitsOf(attributes),
   };
 }
 
