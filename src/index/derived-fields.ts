@@ -1,20 +1,20 @@
 /**
  * The fields each kind of index derives from its documents rather than reading them there, as an
  * analyser derives tokens from a text: a name entry's index tokens, from the keys and attributes
- * it keeps (docs/architecture.md, "Derived fields"). The embedded engine derives them while it builds an
- * index; the Elasticsearch loader adds them to the documents it sends.
+ * it keeps (docs/architecture.md, "Derived fields"). The embedded engine derives them while it
+ * builds an index; the Elasticsearch loader adds them to the documents it sends.
  */
 import { INDEX_ONLY_FIELDS } from '../search/name-entry.ts';
-import { nameTokenDeriver, nameTokenInput } from '../search/name-key-fields.ts';
+import { nameTokenDeriver, nameTokenInput } from '../search/name-token-fields.ts';
 import type { FieldDerivation } from './embedded/build/derived-fields.ts';
 import type { IndexKind } from './engine.ts';
 
-/** A name entry's index tokens, from the keys and attributes it keeps (`src/search/name-key-fields.ts`). */
+/** A name entry's index tokens, from the keys and attributes it keeps (`name-token-fields.ts`). */
 const NAME_TOKENS: FieldDerivation = {
   fields: INDEX_ONLY_FIELDS,
   input: nameTokenInput,
   make: nameTokenDeriver,
-  module: new URL('../search/name-key-fields.ts', import.meta.url).href,
+  module: new URL('../search/name-token-fields.ts', import.meta.url).href,
   exportName: nameTokenDeriver.name,
 };
 

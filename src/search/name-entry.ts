@@ -50,7 +50,7 @@ export interface NameEntry {
 
 /**
  * The index tokens of a name entry, derived from the keys and attributes it holds while an index
- * is built (`nameTokens`, `name-key-fields.ts`): an entry itself does not hold them.
+ * is built (`nameTokens`, `name-token-fields.ts`): an entry itself does not hold them.
  */
 export interface NameTokens {
   /** trigrams of the folded keys: candidates for infix and likely matches */
@@ -84,7 +84,7 @@ export interface NameTokens {
 
 /**
  * The fields of `NameTokens`: what an index derives from an entry's keys and attributes
- * (`name-key-fields.ts`), and only the index reads; candidates come without them.
+ * (`name-token-fields.ts`), and only the index reads; candidates come without them.
  */
 export const INDEX_ONLY_FIELDS = [
   'grams',
@@ -108,7 +108,7 @@ export const GRAM_LENGTH = 3;
  * Shares the reversal of each word between names: words repeat across names far more than they
  * differ, and reversing one by code point costs more than looking it up. The other tokens are
  * not shared: the names index keeps one string per distinct term, and derives each name's tokens
- * while it indexes them (`name-key-fields.ts`), so their lists do not outlive that.
+ * while it indexes them (`name-token-fields.ts`), so their lists do not outlive that.
  */
 export class Interner {
   private readonly reversals = new Map<string, string>();
@@ -178,7 +178,6 @@ function textTokens(text: string, interner: Interner) {
   };
 }
 
-/** The search keys of a name literal; lists equal in strict and folded form are one list. */
 /** The index tokens of an entry, from the keys (`storedEntryKeys`) and attributes it keeps. */
 export function nameTokens(
   keys: StoredEntryKeys,
@@ -208,6 +207,7 @@ export function nameTokens(
 /** The keys of a name that its entry keeps (`_source`): what a candidate is compared by. */
 export type StoredEntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText'>;
 
+/** The search keys of a name literal; lists equal in strict and folded form are one list. */
 export function storedEntryKeys(name: string): StoredEntryKeys {
   const exactKeys = nameKeys(name, { fold: false });
   const folded = nameKeys(name, { fold: true });

@@ -1,7 +1,7 @@
 /**
  * Fields an index derives from one string of each document instead of reading them from it, as
- * an analyser derives tokens from a text: a names index's keys, words and trigrams come from the
- * name alone (README.md beside this directory, "Derived fields"). They are derived and indexed
+ * an analyser derives tokens from a text: a names index's words, trigrams and their kin come from
+ * the keys an entry keeps (README.md beside this directory, "Derived fields"). They are derived and indexed
  * while the documents stream in, in a worker thread once the collection is large enough, so that
  * the build of the other fields and the derivation run on two cores.
  *
