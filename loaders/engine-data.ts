@@ -26,13 +26,13 @@ export function engineDataOf(dataSet: DataSet): EngineData {
   const changes = changeDocumentsOf(dataSet.versions, between);
   // A taxon's name entries are the same objects in every version where its names and attributes
   // are: an engine that holds versions together holds them once.
-  const versionedNames = new VersionedNames();
+  const versionedNames = new VersionedNames(dataSet.versions.map((version) => version.documents));
   const last = dataSet.versions.length - 1;
   const names: VersionedDocuments = {
     versionFields: NAME_VERSION_FIELDS,
     versions: dataSet.versions.map((version, i) => ({
       id: version.id,
-      documents: lazily(() => versionedNames.documents(version.documents, i === last)),
+      documents: lazily(() => versionedNames.documents(i, i === last)),
     })),
   };
   return {

@@ -2,7 +2,7 @@
  * The names of a checklist version (docs/data.md, "Name entries"): one entry per name literal of each taxon, with
  * the precomputed search keys and the taxon attributes the search filters, orders and answers by.
  */
-import { nameOrders } from '../src/search/entry-order.ts';
+import { nameOrders, type NameOrderInput } from '../src/search/entry-order.ts';
 import {
   entryAttributesOf,
   storedEntryKeys,
@@ -90,15 +90,15 @@ export function nameEntriesOf(docs: readonly TaxonDocument[]): NameEntry[] {
  * from them reads each entry while it is fresh and keeps only what it stores of it.
  */
 export function nameEntries(docs: readonly TaxonDocument[]): Iterable<NameEntry> {
-  return wholeEntries(new VersionedNames().documents(docs, true));
+  return wholeEntries(new VersionedNames([docs]).documents(0, true));
 }
 
 /**
- * The fields of a name entry whose values are the version's own: where its taxon and the name
- * fall among the version's. An entry is otherwise the same in every version where its taxon's
- * names and attributes are.
+ * The field of a name entry whose value is the version's own: where its taxon falls among the
+ * version's. An entry is otherwise the same in every version where its taxon's names and
+ * attributes are (its `nameOrder` too: `VersionedNames`).
  */
-export const NAME_VERSION_FIELDS = ['taxonomicOrder', 'nameOrder'] as const;
+export const NAME_VERSION_FIELDS = ['taxonomicOrder'] as const;
 
 /** Versioned entries as whole entries of their version (each a new object). */
 export function wholeEntries(documents: Iterable<VersionedDocument>): Iterable<NameEntry> {
@@ -139,52 +139,94 @@ const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
     a.every((l, i) => l.name === b[i]!.name && l.nameType === b[i]!.nameType && l.language === b[i]!.language));
 
 /**
+ * The literals of every version's taxa, and their `nameOrder` over all versions at once.
+ *
+ * A taxon's literals are one list wherever they are the same (found by the values they are read
+ * from, then by content), and every distinct list's literals are numbered in one sort: a
+ * version's entries are then in the order a sort of that version's alone gives, without a sort
+ * per version. Ties of the sort's key (a taxon's same name twice, in two languages) keep the
+ * list's order, as a sort of one version keeps its input's; two lists of one taxon never meet
+ * in one version, and they come apart only at such ties.
+ */
+interface NameNumbering {
+  /** per version, per document, its literals */
+  literals: (readonly Literal[])[][];
+  /** where each list's first literal is in `orders` */
+  first: Map<readonly Literal[], number>;
+  orders: Uint32Array;
+}
+
+function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbering {
+  const seen = new Map<string, { taxon: TaxonDocument; literals: readonly Literal[] }[]>();
+  const first = new Map<readonly Literal[], number>();
+  const inputs: NameOrderInput[] = [];
+  const literals = versions.map((docs) =>
+    docs.map((taxon) => {
+      const known = seen.get(taxon.id);
+      const same = known?.find((names) => sameNameSources(names.taxon, taxon));
+      if (same !== undefined) return same.literals;
+      const read = literalsOf(taxon);
+      const list = known?.find((names) => sameLiterals(names.literals, read))?.literals ?? read;
+      if (list === read && read.length > 0) {
+        first.set(read, inputs.length);
+        for (const { name, nameType, language } of read) inputs.push({ name, nameType, language, taxonId: taxon.id });
+      }
+      if (known === undefined) seen.set(taxon.id, [{ taxon, literals: list }]);
+      else known.unshift({ taxon, literals: list });
+      return list;
+    }),
+  );
+  return { literals, first, orders: nameOrders(inputs) };
+}
+
+/**
  * The name entries of the versions of a checklist, each version's derived from its documents
  * (docs/versions-and-loading.md, "What versions share"). A taxon whose names and entry attributes
  * are the same as when its entries were derived for any version read before keeps those entries
- * (the same objects): only their per-version values (`NAME_VERSION_FIELDS`) are the version's own.
- * Any order of versions gives the right entries; a taxon that changes in one version and changes
- * back in a later one gets its earlier entries again, whichever version came in between.
+ * (the same objects): only their per-version value (`NAME_VERSION_FIELDS`) is the version's own.
+ * Any order of reading the versions gives the right entries; a taxon that changes in one version
+ * and changes back in a later one gets its earlier entries again, whichever version came in between.
  */
 export class VersionedNames {
   /** Per taxon, the distinct names derived for it so far, the most recently used first. */
   private known = new Map<string, TaxonNames[]>();
+  private numbering: NameNumbering | undefined;
+
+  /** `versions`: the documents of each version. */
+  constructor(private readonly versions: readonly (readonly TaxonDocument[])[]) {}
 
   /**
-   * The entries of one version, in `nameOrder`, derived one at a time as they are read.
+   * The entries of version `index`, in taxonomic order, derived one at a time as they are read.
    * `last`: no version is read after this one, so what was derived is not kept for another.
    */
-  documents(docs: readonly TaxonDocument[], last = false): Iterable<VersionedDocument> {
-    return { [Symbol.iterator]: () => this.derive(docs, last) };
+  documents(index: number, last = false): Iterable<VersionedDocument> {
+    return { [Symbol.iterator]: () => this.derive(index, last) };
   }
 
-  private *derive(docs: readonly TaxonDocument[], last: boolean): Iterator<VersionedDocument> {
-    const before = docs.map((taxon) => this.known.get(taxon.id) ?? NONE);
-    const literals = docs.map(
-      (taxon, i) => before[i]!.find((known) => sameNameSources(known.taxon, taxon))?.literals ?? literalsOf(taxon),
-    );
-    const orders = nameOrders(
-      docs.flatMap((taxon, i) =>
-        literals[i]!.map(({ name, nameType, language }) => ({ name, nameType, language, taxonId: taxon.id })),
-      ),
-    );
-    let next = 0;
+  private *derive(index: number, last: boolean): Iterator<VersionedDocument> {
+    this.numbering ??= numberNames(this.versions);
+    const { literals, first, orders } = this.numbering;
+    const docs = this.versions[index]!;
     for (const [i, taxon] of docs.entries()) {
-      if (literals[i]!.length === 0) continue;
-      const known = before[i]!;
-      const sameNames = known.filter((names) => sameLiterals(names.literals, literals[i]!));
+      const own = literals[index]![i]!;
+      if (own.length === 0) continue;
+      const known = this.known.get(taxon.id) ?? NONE;
+      const sameNames = known.filter((names) => sameLiterals(names.literals, own));
       let names = sameNames.find((names) => sameEntryAttributes(names.taxon, taxon));
       if (names === undefined) {
         // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).
-        const keys = sameNames[0]?.keys ?? literals[i]!.map((literal) => storedEntryKeys(literal.name));
-        const entries = entriesOf(taxon, entryAttributesOf(taxon), literals[i]!, keys, orders, next);
-        names = { taxon, literals: literals[i]!, keys, entries };
+        const keys = sameNames[0]?.keys ?? own.map((literal) => storedEntryKeys(literal.name));
+        const entries = entriesOf(taxon, entryAttributesOf(taxon), own, keys, orders, first.get(own)!);
+        names = { taxon, literals: own, keys, entries };
       }
       if (!last && names !== known[0]) this.known.set(taxon.id, [names, ...known.filter((other) => other !== names)]);
-      const taxonomicOrder = taxon.taxonomicOrder ?? 0;
-      for (const entry of names.entries) yield { shared: entry, values: [taxonomicOrder, orders[next++]!] };
+      const values = [taxon.taxonomicOrder ?? 0];
+      for (const entry of names.entries) yield { shared: entry, values };
     }
-    if (last) this.known = new Map();
+    if (last) {
+      this.known = new Map();
+      this.numbering = undefined;
+    }
   }
 }
 

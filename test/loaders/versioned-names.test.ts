@@ -1,24 +1,36 @@
 /**
  * Name entries shared across versions: a taxon whose names and attributes did not change keeps
  * its entries (the same objects), and every version's entries, made whole with its own
- * `taxonomicOrder` and `nameOrder`, are exactly the entries derived from that version alone.
+ * `taxonomicOrder`, are the entries derived from that version alone. Their `nameOrder` is numbered
+ * over all versions at once, so it orders a version's entries as the version alone does.
  */
 import { describe, expect, it } from 'vitest';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
 import { nameEntriesOf, VersionedNames, wholeEntries } from '../../loaders/name-entries.ts';
+import type { NameEntry } from '../../src/search/name-entry.ts';
 
 const { dataSet } = await loadDataDirectory('data/sample');
+
+/** The entries with `nameOrder` as each one's place among them (0, 1, …), as one version alone numbers them. */
+function numberedAlone(entries: readonly NameEntry[]): NameEntry[] {
+  const places = new Map(
+    [...entries.map((entry) => entry.nameOrder)].sort((a, b) => a - b).map((order, i) => [order, i]),
+  );
+  return entries.map((entry) => ({ ...entry, nameOrder: places.get(entry.nameOrder)! }));
+}
+
+/** Version `index` of `names`, whole, numbered as alone. */
+const versionOf = (names: VersionedNames, index: number, last = false) =>
+  numberedAlone([...wholeEntries(names.documents(index, last))]);
 
 describe('name entries of several versions', () => {
   it('are the entries each version has alone, whatever order the versions are read in', () => {
     for (const order of [dataSet.versions, [...dataSet.versions].reverse()]) {
-      const names = new VersionedNames();
-      for (const version of order) {
-        expect([...wholeEntries(names.documents(version.documents))], version.id).toEqual(
-          nameEntriesOf(version.documents),
-        );
+      const names = new VersionedNames(order.map((version) => version.documents));
+      for (const [i, version] of order.entries()) {
+        expect(versionOf(names, i), version.id).toEqual(nameEntriesOf(version.documents));
       }
     }
   });
@@ -39,9 +51,27 @@ describe('name entries of several versions', () => {
     const edited = current.map((taxon, i) =>
       i % 10 === 0 ? { ...taxon, ...edits[(i / 10) % edits.length]!(taxon) } : taxon,
     );
-    const names = new VersionedNames();
-    expect([...wholeEntries(names.documents(current))]).toEqual(nameEntriesOf(current));
-    expect([...wholeEntries(names.documents(edited))]).toEqual(nameEntriesOf(edited));
+    const names = new VersionedNames([current, edited]);
+    expect(versionOf(names, 0)).toEqual(nameEntriesOf(current));
+    expect(versionOf(names, 1)).toEqual(nameEntriesOf(edited));
+  });
+
+  it('order the same name of a taxon in two languages as each version lists them', () => {
+    const current = dataSet.versions.find((version) => version.id === 'current')!.documents;
+    const named = (vernacularName: Record<string, string>) =>
+      current.map((taxon, i) => (i % 7 === 0 ? { ...taxon, vernacularName } : taxon));
+    const [svFirst, enFirst] = [
+      named({ sv: 'Samma namn', en: 'samma namn' }),
+      named({ en: 'Samma namn', sv: 'samma namn' }),
+    ];
+    const names = new VersionedNames([svFirst, enFirst, svFirst]);
+    for (const [i, docs] of [svFirst, enFirst, svFirst].entries()) {
+      const alone = nameEntriesOf(docs);
+      expect(versionOf(names, i, i === 2)).toEqual(alone);
+      // The sort's key ties these two (same taxon, name lower-cased and type): their lists' order decides.
+      const tied = alone.filter((entry) => entry.taxonId === docs[0]!.id && entry.name.toLowerCase() === 'samma namn');
+      expect(tied.map((entry) => entry.language)).toEqual(i === 1 ? ['en', 'sv'] : ['sv', 'en']);
+    }
   });
 
   it('give a taxon that changes and changes back its first entries again, the same objects', () => {
@@ -49,10 +79,10 @@ describe('name entries of several versions', () => {
     const edited = current.map((taxon, i) =>
       i % 3 === 0 ? { ...taxon, informalTaxonGroups: [...(taxon.informalTaxonGroups ?? []), 'MVL.1'] } : taxon,
     );
-    const names = new VersionedNames();
-    const first = [...names.documents(current)].map((entry) => entry.shared);
-    const between = [...names.documents(edited)].map((entry) => entry.shared);
-    const again = [...names.documents(current, true)].map((entry) => entry.shared);
+    const names = new VersionedNames([current, edited, current]);
+    const first = [...names.documents(0)].map((entry) => entry.shared);
+    const between = [...names.documents(1)].map((entry) => entry.shared);
+    const again = [...names.documents(2, true)].map((entry) => entry.shared);
     expect(between.filter((entry, i) => entry !== first[i]).length).toBeGreaterThan(first.length / 4);
     expect(again).toHaveLength(first.length);
     expect(again.every((entry, i) => entry === first[i])).toBe(true);
