@@ -111,6 +111,8 @@ interface TaxonNames {
   literals: readonly Literal[];
   keys: readonly StoredEntryKeys[];
   entries: readonly NameEntry[];
+  /** the `VersionedDocument.key` of the first entry; the others' follow */
+  firstKey: number;
 }
 
 /** The fields `literalsOf` reads. */
@@ -191,6 +193,8 @@ export class VersionedNames {
   /** Per taxon, the distinct names derived for it so far, the most recently used first. */
   private known = new Map<string, TaxonNames[]>();
   private numbering: NameNumbering | undefined;
+  /** entries derived so far: the next entry's key */
+  private derived = 0;
 
   /** `versions`: the documents of each version. */
   constructor(private readonly versions: readonly (readonly TaxonDocument[])[]) {}
@@ -217,11 +221,13 @@ export class VersionedNames {
         // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).
         const keys = sameNames[0]?.keys ?? own.map((literal) => storedEntryKeys(literal.name));
         const entries = entriesOf(taxon, entryAttributesOf(taxon), own, keys, orders, first.get(own)!);
-        names = { taxon, literals: own, keys, entries };
+        names = { taxon, literals: own, keys, entries, firstKey: this.derived };
+        this.derived += entries.length;
       }
       if (!last && names !== known[0]) this.known.set(taxon.id, [names, ...known.filter((other) => other !== names)]);
       const values = [taxon.taxonomicOrder ?? 0];
-      for (const entry of names.entries) yield { shared: entry, values };
+      const { entries, firstKey } = names;
+      for (let n = 0; n < entries.length; n++) yield { shared: entries[n]!, values, key: firstKey + n };
     }
     if (last) {
       this.known = new Map();

@@ -67,6 +67,12 @@ export interface EngineData {
 export interface VersionedDocument {
   shared: object;
   values: readonly number[];
+  /**
+   * A number the producer gives each distinct `shared` object (the same one wherever that object
+   * comes, never the same for two), small enough to index an array: an engine then finds the
+   * documents it has seen without a map keyed by objects.
+   */
+  key?: number;
 }
 
 /** The documents of several versions of one index, and the top-level number fields each version has its own values of. */

@@ -184,6 +184,8 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   ): { shared: DocumentIndex<T>; views: Map<string, { view: DocumentIndex<T>; seconds: number }> } {
     const { versionFields } = data;
     const numbers = new WeakMap<object, number>();
+    // By the producer's key where it gives one: an array read, not a lookup keyed by an object.
+    const numbersByKey: number[] = [];
     const layers = data.versions.map(() => ({ docs: new GrowableUint32Array(), values: [] as number[][], read: 0 }));
     let distinct = 0;
     const started = performance.now();
@@ -191,11 +193,12 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
       for (const [i, version] of data.versions.entries()) {
         const layer = layers[i]!;
         layer.values = versionFields.map(() => []);
-        for (const { shared, values } of version.documents) {
-          let number = numbers.get(shared);
+        for (const { shared, values, key } of version.documents) {
+          let number = key === undefined ? numbers.get(shared) : numbersByKey[key];
           if (number === undefined) {
             number = distinct++;
-            numbers.set(shared, number);
+            if (key === undefined) numbers.set(shared, number);
+            else numbersByKey[key] = number;
             yield shared as T;
           }
           layer.docs.push(number);

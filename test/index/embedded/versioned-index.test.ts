@@ -51,8 +51,11 @@ const versionsArb = fc.array(docArb, { minLength: 1, maxLength: 25 }).chain((poo
 
 type Versions = typeof versionsArb extends fc.Arbitrary<infer V> ? V : never;
 
-function versionedOf({ pool, versions }: Versions): { data: VersionedDocuments; whole: Doc[][] } {
+/** `keyed`: each shared document comes with its `key`, a number of its own (in the order first seen). */
+function versionedOf({ pool, versions }: Versions, keyed = false): { data: VersionedDocuments; whole: Doc[][] } {
   const whole: Doc[][] = [];
+  const keys = new Map<Doc, number>();
+  const keyOf = (doc: Doc) => keys.get(doc) ?? keys.set(doc, keys.size).get(doc)!;
   // A shared document holds the values of the version it is first read in.
   const read = new Set<Doc>();
   const firstRead = (doc: Doc, num: number) => {
@@ -63,10 +66,10 @@ function versionedOf({ pool, versions }: Versions): { data: VersionedDocuments; 
   const data: VersionedDocuments = {
     versionFields: VERSION_FIELDS,
     versions: versions.map(({ members, changed, values }, v) => {
-      const documents: VersionedDocument[] = members.map((i, n) => ({
-        shared: firstRead(changed[n] ? { ...pool[i]!, note: `v${v}` } : pool[i]!, values[n]!),
-        values: [values[n]!],
-      }));
+      const documents: VersionedDocument[] = members.map((i, n) => {
+        const shared = firstRead(changed[n] ? { ...pool[i]!, note: `v${v}` } : pool[i]!, values[n]!);
+        return { shared, values: [values[n]!], ...(keyed ? { key: keyOf(shared) } : {}) };
+      });
       whole.push(documents.map(({ shared, values: [num] }) => ({ ...shared, num })));
       return { id: `v${v}`, documents };
     }),
@@ -97,8 +100,9 @@ describe('versions sharing one index', () => {
       fc.property(
         versionsArb,
         fc.array(fc.tuple(bodyArb, sourceArb), { minLength: 1, maxLength: 4 }),
-        (versions, bodies) => {
-          const { data, whole } = versionedOf(versions);
+        fc.boolean(),
+        (versions, bodies, keyed) => {
+          const { data, whole } = versionedOf(versions, keyed);
           const options = { fields: propertyCatalog, idField: 'id', name: 'i' };
           const { views } = DocumentIndex.buildVersions(data, options);
           for (const [v, docs] of whole.entries()) {
