@@ -13,6 +13,7 @@ import v8 from 'node:v8';
 import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
 import type { Catalog } from '../taxon/catalog.ts';
+import { DERIVED_KEYS } from '../taxon/schema.ts';
 import {
   INDEX_KINDS,
   VersionNotLoadedError,
@@ -66,11 +67,18 @@ const DOC_VALUE_FIELDS: Record<IndexKind, readonly string[]> = {
 };
 
 /**
- * Fields under these object paths are not checked again at build: a change record's taxa are
- * documents of the taxa indices of the same data, checked there with the same fields. They are
- * indexed on first use, as other fields are.
+ * Fields under these object paths are not checked at build, and are indexed on first use, as
+ * other fields are:
+ * - a taxon's derived fields (`DERIVED_KEYS`): the loader makes them, from values it checked, with
+ *   types its code fixes (`test/loaders/derived-fields-mapping.test.ts` checks them against the
+ *   mapping); checking them again was half of a taxa index's build;
+ * - a change record's taxa: documents of the taxa indices of the same data, checked there.
  */
-const CHECKED_PATHS: Record<IndexKind, readonly string[]> = { taxa: [], names: [], changes: ['from', 'to'] };
+const CHECKED_PATHS: Record<IndexKind, readonly string[]> = {
+  taxa: DERIVED_KEYS,
+  names: [],
+  changes: ['from', 'to'],
+};
 
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 /** A pair's changes index, when the data gives the records pair by pair. */

@@ -63,8 +63,9 @@ export interface DocumentIndexOptions {
    */
   sourceExcludes?: readonly string[];
   /**
-   * Object paths whose values were checked already, by an index of the same documents with the
-   * same fields: not walked during `build` (unless eager), indexed on first use. Default: none.
+   * Object paths whose values were checked already (by an index of the same documents with the
+   * same fields, or where the documents were made): not walked during `build` (unless eager),
+   * indexed on first use. Default: none.
    */
   checkedPaths?: readonly string[];
   /**

@@ -1,8 +1,8 @@
 /**
  * Where fields that were not built up front come from: the stored documents, read again for
  * one field (or one object path) the first time a search needs it. Every value was already
- * checked, during the build or by the index that checked the paths it was told of
- * (`checkedPaths`), so reading them again cannot fail.
+ * checked, during the build or where the paths it was told of were checked (`checkedPaths`), so
+ * reading them again cannot fail.
  */
 import { Bitset } from '../sets/bitset.ts';
 import { DocumentWalker, type ValueSink } from './document-walker.ts';
