@@ -215,7 +215,8 @@ export class VersionedNames {
       const own = literals[index]![i]!;
       if (own.length === 0) continue;
       const known = this.known.get(taxon.id) ?? NONE;
-      const sameNames = known.filter((names) => sameLiterals(names.literals, own));
+      // A taxon's equal literals are one list (`numberNames`).
+      const sameNames = known.filter((names) => names.literals === own);
       let names = sameNames.find((names) => sameEntryAttributes(names.taxon, taxon));
       if (names === undefined) {
         // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).

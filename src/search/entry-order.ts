@@ -6,7 +6,8 @@
  *   `prominence`, written as one token per set bit (`prominenceBits`): a query reproduces the
  *   ordinal as a sum of `constant_score` boosts, one per bit.
  * - Steps 15–17 (Finnish names first, the name lower-cased, the name type) and the taxon id as
- *   the last tie-break become `nameOrder`, the entry's position among all entries of its version.
+ *   the last tie-break become `nameOrder`, the entry's position among the entries of the
+ *   versions loaded together (`loaders/name-entries.ts`), which orders each version's entries.
  * - Step 8 counts equal word pairs, so a word a name repeats is also indexed with its
  *   occurrence (`pica 2`); steps 13 and 14 look at word ends, indexed as reversed words.
  */

@@ -44,7 +44,10 @@ export interface NameEntry {
   taxonomicOrder: number;
   /** steps 1, 2, 3 and 5 of FinBIF's comparator (`static-rank.ts`): the order candidates come in */
   staticRank: number;
-  /** steps 15–17 and the taxon id: the entry's position among its version's entries */
+  /**
+   * steps 15–17 and the taxon id: the entry's position among the entries of the versions loaded
+   * together, the same in each of them (`VersionedNames`)
+   */
   nameOrder: number;
 }
 
