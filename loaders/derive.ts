@@ -11,7 +11,6 @@ import { isSpeciesLevel } from '../src/taxon/ranks.ts';
 import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
-import { SortRanks } from './sort-ranks.ts';
 import { HabitatHierarchy } from './habitats.ts';
 
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
@@ -219,13 +218,12 @@ function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
 }
 
 /**
- * Documents with every derived field, in taxonomic order. `ranks`: the sort ranks of the versions
- * derived before (a version's ranks are its own either way; see `SortRanks`).
+ * Documents with every derived field but the sort ranks, in taxonomic order (the ranks are numbered
+ * over every version at once: `assignSortRanks`).
  */
 export function deriveDocuments(
   tree: TaxonTree,
   groups: InformalTaxonGroup[],
-  ranks: SortRanks = new SortRanks(),
   habitats: HabitatHierarchy = new HabitatHierarchy(),
 ): TaxonDocument[] {
   const inherit = createGroupInheritance(groups);
@@ -243,7 +241,5 @@ export function deriveDocuments(
     if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, taxon, groups);
   });
   countSpecies(tree, docs);
-  const ordered = Array.from(tree.preorder, (position) => docs[position]!);
-  ranks.assign(ordered);
-  return ordered;
+  return Array.from(tree.preorder, (position) => docs[position]!);
 }

@@ -19,7 +19,7 @@ import { readVersionFile, type TaxonLine } from './read-version.ts';
 import { buildTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
 import { HabitatHierarchy } from './habitats.ts';
-import { SortRanks } from './sort-ranks.ts';
+import { assignSortRanks } from './sort-ranks.ts';
 
 export interface LoadedVersion {
   id: string;
@@ -77,8 +77,6 @@ interface VersionContext {
   progress: Progress;
   maxLineBytes: number;
   problems: DataProblem[];
-  /** the alphabetical orders of the versions read before */
-  ranks: SortRanks;
   habitats: HabitatHierarchy;
 }
 
@@ -104,7 +102,7 @@ async function loadVersion(
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
   return {
-    version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.ranks, context.habitats) },
+    version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.habitats) },
     read,
   };
 }
@@ -127,7 +125,6 @@ export async function loadDataDirectory(
     progress,
     maxLineBytes,
     problems,
-    ranks: new SortRanks(),
     habitats: new HabitatHierarchy(directory.habitats),
   };
   const sharing = new ValueSharing();
@@ -143,6 +140,7 @@ export async function loadDataDirectory(
     options.onVersion?.(stats);
   }
   if (problems.length > 0) throw new DataLoadError(problems);
+  assignSortRanks(versions.map((version) => version.documents));
   const read = perVersion.reduce((sum, v) => sum + v.read, 0);
   const indexed = perVersion.reduce((sum, v) => sum + v.indexed, 0);
   const seconds = secondsSince(started);

@@ -5,6 +5,11 @@
  * after z) gives the same order in process and on a cluster, where a keyword sort would use
  * byte order. Equal names get equal ranks; ties then break by `taxonomicOrder` in the query.
  * Taxa without the name get no rank and sort last.
+ *
+ * The ranks are numbered once over the names of every version loaded together
+ * (docs/versions-and-loading.md, "What versions share"): a rank is a name's place among them all,
+ * so a version's ranks have gaps where other versions' names are, and order its taxa as ranks
+ * of its own names alone would. Ranks are sorted by, never answered.
  */
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 
@@ -15,97 +20,61 @@ import type { TaxonDocument } from '../src/taxon/schema.ts';
 type SetRank = (doc: TaxonDocument, rank: number) => void;
 
 /**
- * The distinct names of one sort in collation order, kept from version to version: the next
- * version's order is the names it keeps from this one, merged with its new names sorted alone
- * (versions share most names, and merging costs one comparison per name where sorting costs many).
- * Names the collator finds equal are ordered by code unit, so the order is the same whichever way
- * it was reached.
- */
-class NameOrder {
-  private sorted: string[] = [];
-  private present: ReadonlySet<string> = new Set();
-  private readonly compare: (a: string, b: string) => number;
-
-  constructor(collator: Intl.Collator) {
-    this.compare = (a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-  }
-
-  /** The distinct `names` in order (not changed after); they become the order the next call merges with. */
-  of(names: ReadonlySet<string>): string[] {
-    const kept = this.sorted.filter((name) => names.has(name));
-    const added: string[] = [];
-    if (kept.length < names.size) for (const name of names) if (!this.present.has(name)) added.push(name);
-    added.sort(this.compare);
-    // Each added name goes where a binary search of the kept ones puts it: few names are added.
-    const merged: string[] = added.length === 0 ? kept : [];
-    let from = 0;
-    for (const name of added) {
-      let low = from;
-      let high = kept.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (this.compare(kept[middle]!, name) <= 0) low = middle + 1;
-        else high = middle;
-      }
-      for (let i = from; i < low; i++) merged.push(kept[i]!);
-      merged.push(name);
-      from = low;
-    }
-    if (added.length > 0) for (let i = from; i < kept.length; i++) merged.push(kept[i]!);
-    this.sorted = merged;
-    this.present = names;
-    return merged;
-  }
-}
-
-/**
- * Canonically equivalent names (the collator finds them equal) share a rank. A name of printable
- * ASCII alone is its own canonical form, and most names are.
+ * Canonically equivalent names share a rank: names are ranked by their canonical (NFC) form. A
+ * name of printable ASCII alone is its own canonical form, and most names are.
  */
 const BEYOND_PRINTABLE_ASCII = /[^ -~]/;
 const canonicalForm = (name: string) => (BEYOND_PRINTABLE_ASCII.test(name) ? name.normalize() : name);
 
+/**
+ * The rank of each of `names` (distinct): the place of its canonical form among theirs in collation
+ * order. Forms the collator finds equal (an ignorable character apart) are ordered by code unit,
+ * so every name has one place whatever else is ranked with it.
+ */
+function ranksOf(names: readonly string[], collator: Intl.Collator): Int32Array {
+  const forms = names.map(canonicalForm);
+  const distinct = [...new Set(forms)].sort((a, b) => collator.compare(a, b) || (a < b ? -1 : 1));
+  const rankOfForm = new Map<string, number>();
+  for (const [rank, form] of distinct.entries()) rankOfForm.set(form, rank);
+  return Int32Array.from(forms, (form) => rankOfForm.get(form)!);
+}
+
 function assignRanks(
-  docs: TaxonDocument[],
-  setRank: SetRank,
+  versions: readonly (readonly TaxonDocument[])[],
   nameOf: (doc: TaxonDocument) => string | undefined,
-  order: NameOrder,
+  setRank: SetRank,
+  collator: Intl.Collator,
 ): void {
-  const names = new Set<string>();
-  for (const doc of docs) {
-    const name = nameOf(doc);
-    if (name !== undefined && name !== '') names.add(name);
-  }
-  const sorted = order.of(names);
-  const rankOf = new Map<string, number>();
-  let rank = 0;
-  let previous: string | undefined;
-  for (const name of sorted) {
-    // Distinct strings differ under the collator unless they are canonically equivalent.
-    const form = canonicalForm(name);
-    if (previous !== undefined && previous !== form) rank += 1;
-    previous = form;
-    rankOf.set(name, rank);
-  }
-  for (const doc of docs) {
-    const name = nameOf(doc);
-    const value = name === undefined ? undefined : rankOf.get(name);
-    if (value !== undefined) setRank(doc, value);
+  // Each distinct name is numbered as first met, and each document's number kept by its position:
+  // one lookup of its name per document, the collator's sort once for all versions.
+  const numberOf = new Map<string, number>();
+  const names: string[] = [];
+  const numbers = versions.map((docs) => {
+    const ofDocs = new Int32Array(docs.length).fill(-1);
+    for (let i = 0; i < docs.length; i++) {
+      const name = nameOf(docs[i]!);
+      if (name === undefined || name === '') continue;
+      let number = numberOf.get(name);
+      if (number === undefined) {
+        number = names.length;
+        names.push(name);
+        numberOf.set(name, number);
+      }
+      ofDocs[i] = number;
+    }
+    return ofDocs;
+  });
+  const ranks = ranksOf(names, collator);
+  for (const [v, docs] of versions.entries()) {
+    const ofDocs = numbers[v]!;
+    for (let i = 0; i < docs.length; i++) if (ofDocs[i]! !== -1) setRank(docs[i]!, ranks[ofDocs[i]!]!);
   }
 }
 
-/**
- * Sets the sort ranks of the versions of a checklist, one version after another (`assign`); each
- * version's ranks are those of its names alone.
- */
-export class SortRanks {
-  private readonly scientific = new NameOrder(new Intl.Collator('en'));
-  private readonly finnish = new NameOrder(new Intl.Collator('fi'));
-
-  assign(docs: TaxonDocument[]): void {
-    const scientific: SetRank = (doc, rank) => void (doc.scientificNameSortRank = rank);
-    const finnish: SetRank = (doc, rank) => void (doc.finnishNameSortRank = rank);
-    assignRanks(docs, scientific, (doc) => doc.scientificName, this.scientific);
-    assignRanks(docs, finnish, (doc) => doc.vernacularName?.fi, this.finnish);
-  }
+/** Sets the sort ranks of the documents of every version of a checklist, numbered together. */
+export function assignSortRanks(versions: readonly (readonly TaxonDocument[])[]): void {
+  const scientific: SetRank = (doc, rank) => void (doc.scientificNameSortRank = rank);
+  const finnish: SetRank = (doc, rank) => void (doc.finnishNameSortRank = rank);
+  assignRanks(versions, (doc) => doc.scientificName, scientific, new Intl.Collator('en'));
+  assignRanks(versions, (doc) => doc.vernacularName?.fi, finnish, new Intl.Collator('fi'));
 }

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { ValueSharing } from '../../loaders/shared-values.ts';
+import type { TaxonDocument } from '../../src/taxon/schema.ts';
 import { FIXTURE_DIR, fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 
 afterAll(removeTempDirs);
@@ -55,6 +56,23 @@ describe('sharing values between versions', () => {
   });
 });
 
+const RANKS = ['scientificNameSortRank', 'finnishNameSortRank'] as const;
+
+function withoutRanks(doc: TaxonDocument): object {
+  const { scientificNameSortRank: _s, finnishNameSortRank: _f, ...rest } = doc;
+  return rest;
+}
+
+/** The ids by rank, ties together: `[[ids of the lowest rank], …]`. */
+function rankOrder(docs: readonly TaxonDocument[], rank: (typeof RANKS)[number]): string[][] {
+  const byRank = new Map<number, string[]>();
+  for (const doc of docs) {
+    const value = doc[rank];
+    if (value !== undefined) byRank.set(value, [...(byRank.get(value) ?? []), doc.id]);
+  }
+  return [...byRank.entries()].sort(([a], [b]) => a - b).map(([, ids]) => ids);
+}
+
 describe('a data directory of several versions', () => {
   it('gives each version the documents it has loaded alone', async () => {
     const { dataSet } = await loadDataDirectory(FIXTURE_DIR);
@@ -65,7 +83,11 @@ describe('a data directory of several versions', () => {
     ];
     for (const [i, dir] of alone.entries()) {
       const { dataSet: one } = await loadDataDirectory(dir);
-      expect(JSON.stringify(dataSet.versions[i]!.documents)).toBe(JSON.stringify(one.versions[0]!.documents));
+      const together = dataSet.versions[i]!.documents;
+      const single = one.versions[0]!.documents;
+      expect(JSON.stringify(together.map(withoutRanks))).toBe(JSON.stringify(single.map(withoutRanks)));
+      // The sort ranks are numbered over both versions (loaders/sort-ranks.ts): the same order.
+      for (const rank of RANKS) expect(rankOrder(together, rank)).toEqual(rankOrder(single, rank));
     }
   });
 });
