@@ -58,7 +58,8 @@ function shareFields(record: JsonRecord, earlier: JsonRecord): void {
     if (!Object.hasOwn(earlier, key)) continue;
     const value = record[key];
     const kept = shared(value, earlier[key]);
-    if (kept !== value) setOwn(record, key, kept);
+    // An equal string is stored too: `!==` cannot tell it from the one it replaces.
+    if (kept !== value || typeof kept === 'string') setOwn(record, key, kept);
   }
 }
 
@@ -87,15 +88,35 @@ function sameAsLatest(key: string, value: unknown, latest: unknown, lastEqual: M
 }
 
 /**
+ * `record`'s string field `key` made the first equal string of `earlier` (most recent first), if
+ * any. A string cannot be told from an equal one by `===`, so it is stored whatever it replaces.
+ * A key an earlier document lacks reads `undefined` or an inherited value, never a string.
+ */
+function shareString(record: JsonRecord, key: string, value: string, earlier: readonly JsonRecord[]): void {
+  for (const before of earlier) {
+    const other = before[key];
+    if (value === other) {
+      setOwn(record, key, other);
+      return;
+    }
+  }
+}
+
+/**
  * Replaces each own field of `record` with the first of `earlier` (most recent first) that has
  * it whole; a field none has whole shares its equal parts with the most recent.
  */
 function shareFieldsAmong(record: JsonRecord, earlier: readonly JsonRecord[], lastEqual: Map<string, LastEqual>): void {
   const latest = earlier[0]!;
-  for (const key of Object.keys(record)) {
+  // `for…in` rather than `Object.keys`: a JSON record inherits no enumerable key, and no array is made.
+  for (const key in record) {
     const value = record[key];
+    if (typeof value === 'string') {
+      shareString(record, key, value, earlier);
+      continue;
+    }
     // A number, boolean or null is no object to share (about half the fields: flags, counts, ranks).
-    if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) continue;
+    if (typeof value !== 'object' || value === null) continue;
     const inLatest = Object.hasOwn(latest, key);
     // Most values are those of the version just before: that one is asked first.
     let whole = inLatest && sameAsLatest(key, value, latest[key], lastEqual) ? latest : undefined;
