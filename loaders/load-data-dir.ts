@@ -16,7 +16,7 @@ import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
 import { readVersionFile, type TaxonLine } from './read-version.ts';
-import { buildTree } from './tree.ts';
+import { buildTree, type TaxonTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
 import { HabitatHierarchy } from './habitats.ts';
 import { assignSortRanks } from './sort-ranks.ts';
@@ -80,11 +80,24 @@ interface VersionContext {
   habitats: HabitatHierarchy;
 }
 
+/** Where each id is among a version's documents (in taxonomic order), from its tree. */
+function documentPositions(tree: TaxonTree): (id: string) => number | undefined {
+  const orderOf = new Int32Array(tree.lines.length);
+  tree.preorder.forEach((position, order) => {
+    orderOf[position] = order;
+  });
+  const { positionOf } = tree;
+  return (id) => {
+    const position = positionOf.get(id);
+    return position === undefined ? undefined : orderOf[position];
+  };
+}
+
 async function loadVersion(
   id: string,
   file: string,
   context: VersionContext,
-): Promise<{ version?: LoadedVersion; read: number }> {
+): Promise<{ version?: LoadedVersion; read: number; positionOf?: (id: string) => number | undefined }> {
   const { dir, groups, progress, problems } = context;
   const path = join(dir, file);
   const info = await stat(path);
@@ -104,6 +117,7 @@ async function loadVersion(
   return {
     version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.habitats) },
     read,
+    positionOf: documentPositions(tree),
   };
 }
 
@@ -130,9 +144,9 @@ export async function loadDataDirectory(
   const sharing = new ValueSharing();
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();
-    const { version, read } = await loadVersion(id, file, context);
+    const { version, read, positionOf } = await loadVersion(id, file, context);
     if (version) {
-      sharing.share(version.documents);
+      sharing.share(version.documents, positionOf);
       versions.push(version);
     }
     const stats = { id, read, indexed: version?.documents.length ?? 0, seconds: secondsSince(versionStarted) };

@@ -87,13 +87,53 @@ function sameAsLatest(key: string, value: unknown, latest: unknown, lastEqual: M
   return true;
 }
 
+/** A version handed over: its documents, and where each id is among them. */
+interface SharedVersion {
+  documents: readonly JsonRecord[];
+  positionOf: (id: string) => number | undefined;
+}
+
 /**
- * `record`'s string field `key` made the first equal string of `earlier` (most recent first), if
- * any. A string cannot be told from an equal one by `===`, so it is stored whatever it replaces.
+ * The documents of one id in the versions before the latest that has it, most recent first, found
+ * only when asked for: most values are the latest's, and then no other version is looked in.
+ */
+class OlderDocuments {
+  private id = '';
+  private from = 0;
+  private found: JsonRecord[] | undefined;
+
+  constructor(private readonly versions: readonly SharedVersion[]) {}
+
+  /** Now the documents of `id` in the versions after `versions[from]`. */
+  reset(id: string, from: number): void {
+    this.id = id;
+    this.from = from;
+    this.found = undefined;
+  }
+
+  get(): readonly JsonRecord[] {
+    if (this.found !== undefined) return this.found;
+    this.found = [];
+    for (let v = this.from + 1; v < this.versions.length; v++) {
+      const { documents, positionOf } = this.versions[v]!;
+      const position = positionOf(this.id);
+      if (position !== undefined) this.found.push(documents[position]!);
+    }
+    return this.found;
+  }
+}
+
+/**
+ * `record`'s string field `key` made the first equal string of `latest` and the older documents,
+ * if any. A string cannot be told from an equal one by `===`, so it is stored whatever it replaces.
  * A key an earlier document lacks reads `undefined` or an inherited value, never a string.
  */
-function shareString(record: JsonRecord, key: string, value: string, earlier: readonly JsonRecord[]): void {
-  for (const before of earlier) {
+function shareString(record: JsonRecord, key: string, value: string, latest: JsonRecord, older: OlderDocuments): void {
+  if (value === latest[key]) {
+    setOwn(record, key, latest[key]);
+    return;
+  }
+  for (const before of older.get()) {
     const other = before[key];
     if (value === other) {
       setOwn(record, key, other);
@@ -103,16 +143,20 @@ function shareString(record: JsonRecord, key: string, value: string, earlier: re
 }
 
 /**
- * Replaces each own field of `record` with the first of `earlier` (most recent first) that has
- * it whole; a field none has whole shares its equal parts with the most recent.
+ * Replaces each own field of `record` with the first of `latest` and the older documents (most
+ * recent first) that has it whole; a field none has whole shares its equal parts with `latest`.
  */
-function shareFieldsAmong(record: JsonRecord, earlier: readonly JsonRecord[], lastEqual: Map<string, LastEqual>): void {
-  const latest = earlier[0]!;
+function shareFieldsAmong(
+  record: JsonRecord,
+  latest: JsonRecord,
+  older: OlderDocuments,
+  lastEqual: Map<string, LastEqual>,
+): void {
   // `for…in` rather than `Object.keys`: a JSON record inherits no enumerable key, and no array is made.
   for (const key in record) {
     const value = record[key];
     if (typeof value === 'string') {
-      shareString(record, key, value, earlier);
+      shareString(record, key, value, latest, older);
       continue;
     }
     // A number, boolean or null is no object to share (about half the fields: flags, counts, ranks).
@@ -120,37 +164,69 @@ function shareFieldsAmong(record: JsonRecord, earlier: readonly JsonRecord[], la
     const inLatest = Object.hasOwn(latest, key);
     // Most values are those of the version just before: that one is asked first.
     let whole = inLatest && sameAsLatest(key, value, latest[key], lastEqual) ? latest : undefined;
-    for (let i = 1; whole === undefined && i < earlier.length; i++) {
-      const before = earlier[i]!;
-      if (Object.hasOwn(before, key) && same(value, before[key])) whole = before;
+    if (whole === undefined) {
+      for (const before of older.get()) {
+        if (Object.hasOwn(before, key) && same(value, before[key])) {
+          whole = before;
+          break;
+        }
+      }
     }
     const kept = whole !== undefined ? whole[key] : inLatest ? sharedParts(value, latest[key]) : value;
     if (kept !== value) setOwn(record, key, kept);
   }
 }
 
+/** Where each id is among `documents` (the first, should one repeat). */
+function positionsOf(documents: readonly { id: string }[]): (id: string) => number | undefined {
+  const positions = new Map<string, number>();
+  for (const [position, { id }] of documents.entries()) if (!positions.has(id)) positions.set(id, position);
+  return (id) => positions.get(id);
+}
+
 /** Shares the values of each version's documents with the versions handed over before it. */
 export class ValueSharing {
-  /** Per id, the documents of the versions shared so far, the most recent first. */
-  private readonly earlier = new Map<string, JsonRecord[]>();
+  /** The versions shared so far, the most recent first. */
+  private readonly versions: SharedVersion[] = [];
 
   /**
    * Shares what `documents` have in common with the documents of the same id handed over
    * before, and returns them. What is frozen already (an index holds it) is left as it is. A
    * taxon absent from a version is still compared with in the next.
+   *
+   * `positionOf` says where an id is among `documents`, when the caller knows (the loader's tree
+   * does). A document is looked for first where the one before it was found, plus one: versions
+   * keep most taxa in the same order, so most are found without a lookup by id.
    */
-  share<T extends { id: string }>(documents: readonly T[]): readonly T[] {
+  share<T extends { id: string }>(
+    documents: readonly T[],
+    positionOf: (id: string) => number | undefined = positionsOf(documents),
+  ): readonly T[] {
     const lastEqual = new Map<string, LastEqual>();
+    const older = new OlderDocuments(this.versions);
+    const previous = this.versions[0]?.documents ?? [];
+    let next = 0;
     for (const doc of documents) {
       const record = doc as unknown as JsonRecord;
-      const before = this.earlier.get(doc.id);
-      if (before === undefined) {
-        this.earlier.set(doc.id, [record]);
-        continue;
+      let latest: JsonRecord | undefined;
+      let from = 0;
+      const candidate = previous[next];
+      if (candidate !== undefined && candidate.id === doc.id) {
+        latest = candidate;
+        next += 1;
       }
-      if (!Object.isFrozen(record)) shareFieldsAmong(record, before, lastEqual);
-      before.unshift(record);
+      for (let v = 0; latest === undefined && v < this.versions.length; v++) {
+        const position = this.versions[v]!.positionOf(doc.id);
+        if (position === undefined) continue;
+        latest = this.versions[v]!.documents[position];
+        from = v;
+        if (v === 0) next = position + 1;
+      }
+      if (latest === undefined || Object.isFrozen(record)) continue;
+      older.reset(doc.id, from);
+      shareFieldsAmong(record, latest, older, lastEqual);
     }
+    this.versions.unshift({ documents: documents as unknown as readonly JsonRecord[], positionOf });
     return documents;
   }
 }

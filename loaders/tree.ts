@@ -13,27 +13,43 @@ export interface TaxonTree {
   root: number;
   /** positions in `lines`, parents before children, siblings in line order */
   preorder: Int32Array;
+  /** the position in `lines` of each id */
+  positionOf: ReadonlyMap<string, number>;
 }
 
-function indexIds(file: string, lines: TaxonLine[], problems: DataProblem[]): Map<string, number> {
+/** The position of each id's first line, and which lines repeat an id. */
+function indexIds(file: string, lines: TaxonLine[], problems: DataProblem[]) {
   const index = new Map<string, number>();
+  const repeated = new Uint8Array(lines.length);
   lines.forEach(({ line, taxon }, position) => {
     const first = index.get(taxon.id);
     if (first === undefined) index.set(taxon.id, position);
-    else problems.push({ file, line, id: taxon.id, message: `duplicate id (first on line ${lines[first]!.line})` });
+    else {
+      repeated[position] = 1;
+      problems.push({ file, line, id: taxon.id, message: `duplicate id (first on line ${lines[first]!.line})` });
+    }
   });
-  return index;
+  return { index, repeated };
 }
 
-function linkParents(file: string, lines: TaxonLine[], index: Map<string, number>, problems: DataProblem[]) {
+function linkParents(
+  file: string,
+  lines: TaxonLine[],
+  { index, repeated }: ReturnType<typeof indexIds>,
+  problems: DataProblem[],
+) {
   const parentOf = new Int32Array(lines.length).fill(-1);
   const roots: number[] = [];
   lines.forEach(({ line, taxon }, position) => {
-    if (index.get(taxon.id) !== position) return;
-    if (taxon.isPartOf === undefined) roots.push(position);
-    else if (!index.has(taxon.isPartOf)) {
+    if (repeated[position] === 1) return;
+    if (taxon.isPartOf === undefined) {
+      roots.push(position);
+      return;
+    }
+    const parent = index.get(taxon.isPartOf);
+    if (parent === undefined) {
       problems.push({ file, line, id: taxon.id, message: `parent '${taxon.isPartOf}' does not exist` });
-    } else parentOf[position] = index.get(taxon.isPartOf)!;
+    } else parentOf[position] = parent;
   });
   if (roots.length === 0) problems.push({ file, message: 'no root taxon (a taxon without isPartOf)' });
   for (const position of roots.slice(1)) {
@@ -61,7 +77,12 @@ function walkPreorder(root: number, children: number[][], size: number): Int32Ar
   return order.subarray(0, next);
 }
 
-function reportCycles(file: string, tree: Omit<TaxonTree, 'preorder'>, reached: Uint8Array, problems: DataProblem[]) {
+function reportCycles(
+  file: string,
+  tree: Omit<TaxonTree, 'preorder' | 'positionOf'>,
+  reached: Uint8Array,
+  problems: DataProblem[],
+) {
   const { lines, parentOf } = tree;
   for (let start = 0; start < lines.length; start++) {
     if (reached[start] || parentOf[start] === -1) continue;
@@ -83,8 +104,8 @@ function reportCycles(file: string, tree: Omit<TaxonTree, 'preorder'>, reached: 
 /** Checks the tree; returns it when sound, else records every problem and returns undefined. */
 export function buildTree(file: string, lines: TaxonLine[], problems: DataProblem[]): TaxonTree | undefined {
   const before = problems.length;
-  const index = indexIds(file, lines, problems);
-  const { parentOf, root } = linkParents(file, lines, index, problems);
+  const ids = indexIds(file, lines, problems);
+  const { parentOf, root } = linkParents(file, lines, ids, problems);
   const children: number[][] = lines.map(() => []);
   parentOf.forEach((parent, position) => {
     if (parent !== -1) children[parent]!.push(position);
@@ -94,5 +115,5 @@ export function buildTree(file: string, lines: TaxonLine[], problems: DataProble
   const reached = new Uint8Array(lines.length);
   for (const position of preorder) reached[position] = 1;
   reportCycles(file, { lines, parentOf, children, root }, reached, problems);
-  return problems.length === before ? { lines, parentOf, children, root, preorder } : undefined;
+  return problems.length === before ? { lines, parentOf, children, root, preorder, positionOf: ids.index } : undefined;
 }

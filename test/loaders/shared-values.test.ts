@@ -24,21 +24,28 @@ const docs = fc.array(
   { minLength: IDS.length, maxLength: IDS.length },
 );
 
-function versionsOf(rows: [Record<string, unknown>, Record<string, unknown>, string][]): Doc[][] {
+/** Which taxa a later version holds, in its order: some taxa removed, some moved. */
+const orders = fc.tuple(...[0, 1].map(() => fc.shuffledSubarray([0, 1, 2, 3])));
+
+function versionsOf(
+  rows: [Record<string, unknown>, Record<string, unknown>, string][],
+  [two, three]: number[][],
+): Doc[][] {
   const first = rows.map(([a], i) => ({ id: IDS[i]!, ...a }));
   const second = rows.map(([a, b, how], i) => {
     const copy = structuredClone({ id: IDS[i]!, ...a }) as Doc;
     if (how === 'copy') return copy;
     return how === 'edit' ? Object.assign(copy, structuredClone(b)) : ({ id: IDS[i]!, ...b } as Doc);
   });
-  return [first, second, structuredClone(first)];
+  const third = structuredClone(first);
+  return [first, two!.map((i) => second[i]!), three!.map((i) => third[i]!)];
 }
 
 describe('sharing values between versions', () => {
   it('leaves every document as it was, keys in their order, on random versions', () => {
     fc.assert(
-      fc.property(docs, fc.boolean(), (rows, frozen) => {
-        const versions = versionsOf(rows);
+      fc.property(docs, orders, fc.boolean(), (rows, order, frozen) => {
+        const versions = versionsOf(rows, order);
         if (frozen) for (const doc of versions[1]!) Object.freeze(doc);
         const texts = versions.map((version) => JSON.stringify(version));
         const sharing = new ValueSharing();
@@ -46,6 +53,23 @@ describe('sharing values between versions', () => {
         expect(versions.map((version) => JSON.stringify(version))).toEqual(texts);
       }),
     );
+  });
+
+  it('shares a value with the same taxon wherever it is, in the version before or one older', () => {
+    const sharing = new ValueSharing();
+    const [a, b] = sharing.share([
+      { id: 'MX.1', vernacularName: { fi: 'talitiainen' } },
+      { id: 'MX.2', vernacularName: { fi: 'sinitiainen' } },
+    ]);
+    // MX.1 is missing from the second version, and MX.2 has moved before it in the third.
+    const [c] = sharing.share([{ id: 'MX.3', vernacularName: { fi: 'talitiainen' } }]);
+    const [d, e] = sharing.share([
+      { id: 'MX.2', vernacularName: { fi: 'sinitiainen' } },
+      { id: 'MX.1', vernacularName: { fi: 'talitiainen' } },
+    ]);
+    expect(c!.vernacularName).not.toBe(a!.vernacularName);
+    expect(d!.vernacularName).toBe(b!.vernacularName);
+    expect(e!.vernacularName).toBe(a!.vernacularName);
   });
 
   it('keeps an equal value written in another key order as it is', () => {
