@@ -12,6 +12,7 @@ import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonTree } from './tree.ts';
 import { createGroupInheritance } from './informal-groups.ts';
 import { HabitatHierarchy } from './habitats.ts';
+import { sameJson } from './shared-values.ts';
 
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
 
@@ -47,12 +48,30 @@ interface Lineage {
   groups: readonly string[];
 }
 
-function childLineage(from: Lineage, taxon: Taxon, ownGroups: readonly string[]): Lineage {
+/**
+ * The summaries of the taxa that descendants name in `parent`, kept from version to version: a
+ * taxon's summary equal to the one made for it in a version derived before is that same object.
+ * Versions then hold one `parent` of each taxon's, and comparing two versions' `parent` objects to
+ * share them (`loaders/shared-values.ts`) reads no deeper than the summaries.
+ */
+export class ParentSummaries {
+  private readonly byId = new Map<string, SimpleTaxon>();
+
+  of(taxon: Taxon): SimpleTaxon {
+    const made = simpleTaxonOf(taxon);
+    const before = this.byId.get(taxon.id);
+    if (before !== undefined && sameJson(before, made)) return before;
+    this.byId.set(taxon.id, made);
+    return made;
+  }
+}
+
+function childLineage(from: Lineage, taxon: Taxon, ownGroups: readonly string[], summaries: ParentSummaries): Lineage {
   const rank = taxon.taxonRank === undefined ? undefined : PARENT_RANK_BY_QNAME.get(taxon.taxonRank);
   return {
     ids: [...from.ids, taxon.id],
     nonHiddenIds: taxon.hiddenTaxon === true ? from.nonHiddenIds : [...from.nonHiddenIds, taxon.id],
-    parent: rank === undefined ? from.parent : { ...from.parent, [rank]: simpleTaxonOf(taxon) },
+    parent: rank === undefined ? from.parent : { ...from.parent, [rank]: summaries.of(taxon) },
     groups: ownGroups,
   };
 }
@@ -225,6 +244,7 @@ export function deriveDocuments(
   tree: TaxonTree,
   groups: InformalTaxonGroup[],
   habitats: HabitatHierarchy = new HabitatHierarchy(),
+  summaries: ParentSummaries = new ParentSummaries(),
 ): TaxonDocument[] {
   const inherit = createGroupInheritance(groups);
   const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
@@ -238,7 +258,7 @@ export function deriveDocuments(
     describe(docs[position]!, taxon, from, order + 1, groups);
     describeContents(docs[position]!, habitats);
     // Only taxa with children pass a lineage on; leaves (most taxa) need none.
-    if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, taxon, groups);
+    if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, taxon, groups, summaries);
   });
   countSpecies(tree, docs);
   return Array.from(tree.preorder, (position) => docs[position]!);

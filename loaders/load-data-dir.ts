@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
-import { deriveDocuments } from './derive.ts';
+import { deriveDocuments, ParentSummaries } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
@@ -78,6 +78,8 @@ interface VersionContext {
   maxLineBytes: number;
   problems: DataProblem[];
   habitats: HabitatHierarchy;
+  /** the summaries of taxa in `parent`, kept from version to version */
+  summaries: ParentSummaries;
 }
 
 /** Where each id is among a version's documents (in taxonomic order), from its tree. */
@@ -115,7 +117,7 @@ async function loadVersion(
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
   return {
-    version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.habitats) },
+    version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.habitats, context.summaries) },
     read,
     positionOf: documentPositions(tree),
   };
@@ -140,6 +142,7 @@ export async function loadDataDirectory(
     maxLineBytes,
     problems,
     habitats: new HabitatHierarchy(directory.habitats),
+    summaries: new ParentSummaries(),
   };
   const sharing = new ValueSharing();
   for (const [id, file] of directory.versionFiles) {

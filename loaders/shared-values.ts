@@ -16,7 +16,7 @@ import { isRecord, setOwn, type JsonRecord } from '../src/json.ts';
 
 function sameArray(a: readonly unknown[], b: unknown): boolean {
   if (!Array.isArray(b) || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+  for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
   return true;
 }
 
@@ -25,12 +25,12 @@ function sameRecord(a: JsonRecord, b: unknown): boolean {
   const keys = Object.keys(a);
   const others = Object.keys(b);
   if (keys.length !== others.length) return false;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== others[i] || !same(a[keys[i]!], b[keys[i]!])) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== others[i] || !sameJson(a[keys[i]!], b[keys[i]!])) return false;
   return true;
 }
 
 /** Equal as served: the same JSON text (object keys in the same order). */
-function same(a: unknown, b: unknown): boolean {
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || a === null) return false;
   return Array.isArray(a) ? sameArray(a, b) : sameRecord(a as JsonRecord, b);
@@ -40,7 +40,7 @@ function same(a: unknown, b: unknown): boolean {
 function shared(value: unknown, earlier: unknown): unknown {
   if (value === earlier) return earlier;
   if (typeof value !== 'object' || value === null || typeof earlier !== 'object') return value;
-  return same(value, earlier) ? earlier : sharedParts(value, earlier);
+  return sameJson(value, earlier) ? earlier : sharedParts(value, earlier);
 }
 
 /** `value` (known to differ from `earlier`) with its parts equal in `earlier` replaced by those. */
@@ -70,7 +70,7 @@ interface LastEqual {
 }
 
 /**
- * `same(value, latest)`, remembering the last object found equal per field: documents in
+ * `sameJson(value, latest)`, remembering the last object found equal per field: documents in
  * taxonomic order come sibling after sibling, and siblings hold one list of ancestors, which is
  * then read once for them all.
  */
@@ -78,7 +78,7 @@ function sameAsLatest(key: string, value: unknown, latest: unknown, lastEqual: M
   if (typeof value !== 'object' || value === null) return value === latest;
   const last = lastEqual.get(key);
   if (last !== undefined && last.value === value && last.latest === latest) return true;
-  if (!same(value, latest)) return false;
+  if (!sameJson(value, latest)) return false;
   if (last === undefined) lastEqual.set(key, { value, latest });
   else {
     last.value = value;
@@ -166,7 +166,7 @@ function shareFieldsAmong(
     let whole = inLatest && sameAsLatest(key, value, latest[key], lastEqual) ? latest : undefined;
     if (whole === undefined) {
       for (const before of older.get()) {
-        if (Object.hasOwn(before, key) && same(value, before[key])) {
+        if (Object.hasOwn(before, key) && sameJson(value, before[key])) {
           whole = before;
           break;
         }
