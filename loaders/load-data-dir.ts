@@ -145,11 +145,13 @@ export async function loadDataDirectory(
     summaries: new ParentSummaries(),
   };
   const sharing = new ValueSharing();
+  const positionsOf: (((id: string) => number | undefined) | undefined)[] = [];
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();
     const { version, read, positionOf } = await loadVersion(id, file, context);
     if (version) {
       sharing.share(version.documents, positionOf);
+      positionsOf.push(positionOf);
       versions.push(version);
     }
     const stats = { id, read, indexed: version?.documents.length ?? 0, seconds: secondsSince(versionStarted) };
@@ -157,7 +159,10 @@ export async function loadDataDirectory(
     options.onVersion?.(stats);
   }
   if (problems.length > 0) throw new DataLoadError(problems);
-  assignSortRanks(versions.map((version) => version.documents));
+  assignSortRanks(
+    versions.map((version) => version.documents),
+    positionsOf,
+  );
   const read = perVersion.reduce((sum, v) => sum + v.read, 0);
   const indexed = perVersion.reduce((sum, v) => sum + v.indexed, 0);
   const seconds = secondsSince(started);

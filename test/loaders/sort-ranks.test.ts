@@ -41,6 +41,9 @@ const documentsOf = (taxa: { scientificName: string; fi: string | undefined }[])
       ({ id: `t${i}`, scientificName, ...(fi === undefined ? {} : { vernacularName: { fi } }) }) as TaxonDocument,
   );
 
+/** A fixed scramble of a taxon's place in a version. */
+const hash = (id: string, version: number) => (Number(id.slice(1)) * 7919 + version * 104729) % 13;
+
 /** The order the ranks must give, stated directly: canonical forms by the collator, then by code unit. */
 function compareNames(collator: Intl.Collator, a: string, b: string): number {
   const [x, y] = [a.normalize(), b.normalize()];
@@ -67,9 +70,14 @@ describe('sort ranks of several versions', () => {
     const en = new Intl.Collator('en');
     const fi = new Intl.Collator('fi');
     fc.assert(
-      fc.property(fc.array(taxaArb, { minLength: 1, maxLength: 5 }), (versions) => {
-        const docs = versions.map(documentsOf);
-        assignSortRanks(docs);
+      fc.property(fc.array(taxaArb, { minLength: 1, maxLength: 5 }), fc.boolean(), (versions, positioned) => {
+        // Each version's taxa in a shuffled order, so that a taxon is not always where it was before.
+        const docs = versions.map((taxa, v) => documentsOf(taxa).sort((a, b) => hash(a.id, v) - hash(b.id, v)));
+        const positionsOf = docs.map((version) => (id: string) => {
+          const position = version.findIndex((doc) => doc.id === id);
+          return position === -1 ? undefined : position;
+        });
+        assignSortRanks(docs, positioned ? positionsOf : []);
         for (const version of docs) {
           expectRanksOrder(
             version,
