@@ -16,7 +16,7 @@ import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
 import { readVersionFile, type TaxonLine } from './read-version.ts';
-import { buildTree, type TaxonTree } from './tree.ts';
+import { buildTree, type PositionOf, type TaxonTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
 import { HabitatHierarchy } from './habitats.ts';
 import { assignSortRanks } from './sort-ranks.ts';
@@ -83,14 +83,14 @@ interface VersionContext {
 }
 
 /** Where each id is among a version's documents (in taxonomic order), from its tree. */
-function documentPositions(tree: TaxonTree): (id: string) => number | undefined {
+function documentPositions(tree: TaxonTree): PositionOf {
   const orderOf = new Int32Array(tree.lines.length);
   tree.preorder.forEach((position, order) => {
     orderOf[position] = order;
   });
-  const { positionOf } = tree;
+  const { lineOfId } = tree;
   return (id) => {
-    const position = positionOf.get(id);
+    const position = lineOfId.get(id);
     return position === undefined ? undefined : orderOf[position];
   };
 }
@@ -99,7 +99,7 @@ async function loadVersion(
   id: string,
   file: string,
   context: VersionContext,
-): Promise<{ version?: LoadedVersion; read: number; positionOf?: (id: string) => number | undefined }> {
+): Promise<{ version?: LoadedVersion; read: number; positionOf?: PositionOf }> {
   const { dir, groups, progress, problems } = context;
   const path = join(dir, file);
   const info = await stat(path);
@@ -145,7 +145,7 @@ export async function loadDataDirectory(
     summaries: new ParentSummaries(),
   };
   const sharing = new ValueSharing();
-  const positionsOf: (((id: string) => number | undefined) | undefined)[] = [];
+  const positionsOf: (PositionOf | undefined)[] = [];
   for (const [id, file] of directory.versionFiles) {
     const versionStarted = performance.now();
     const { version, read, positionOf } = await loadVersion(id, file, context);

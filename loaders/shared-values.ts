@@ -13,6 +13,7 @@
  *   for (const version of versions) sharing.share(version.documents);
  */
 import { isRecord, setOwn, type JsonRecord } from '../src/json.ts';
+import type { PositionOf } from './tree.ts';
 
 function sameArray(a: readonly unknown[], b: unknown): boolean {
   if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -90,7 +91,7 @@ function sameAsLatest(key: string, value: unknown, latest: unknown, lastEqual: M
 /** A version handed over: its documents, and where each id is among them. */
 interface SharedVersion {
   documents: readonly JsonRecord[];
-  positionOf: (id: string) => number | undefined;
+  positionOf: PositionOf;
 }
 
 /**
@@ -178,7 +179,7 @@ function shareFieldsAmong(
 }
 
 /** Where each id is among `documents` (the first, should one repeat). */
-function positionsOf(documents: readonly { id: string }[]): (id: string) => number | undefined {
+function positionsOf(documents: readonly { id: string }[]): PositionOf {
   const positions = new Map<string, number>();
   for (const [position, { id }] of documents.entries()) if (!positions.has(id)) positions.set(id, position);
   return (id) => positions.get(id);
@@ -200,7 +201,7 @@ export class ValueSharing {
    */
   share<T extends { id: string }>(
     documents: readonly T[],
-    positionOf: (id: string) => number | undefined = positionsOf(documents),
+    positionOf: PositionOf = positionsOf(documents),
   ): readonly T[] {
     const lastEqual = new Map<string, LastEqual>();
     const older = new OlderDocuments(this.versions);

@@ -12,6 +12,7 @@
  * of its own names alone would. Ranks are sorted by, never answered.
  */
 import type { TaxonDocument } from '../src/taxon/schema.ts';
+import type { PositionOf } from './tree.ts';
 
 /**
  * Sets a document's rank. A named store, not `doc[field] = rank`: V8 turns an object given many
@@ -38,9 +39,6 @@ function ranksOf(names: readonly string[], collator: Intl.Collator): Int32Array 
   for (const [rank, form] of distinct.entries()) rankOfForm.set(form, rank);
   return Int32Array.from(forms, (form) => rankOfForm.get(form)!);
 }
-
-/** Where each id is among a version's documents, when the loader knows (its tree does). */
-type PositionOf = (id: string) => number | undefined;
 
 function assignRanks(
   versions: readonly (readonly TaxonDocument[])[],

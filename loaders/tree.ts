@@ -5,6 +5,9 @@
 import type { TaxonLine } from './read-version.ts';
 import type { DataProblem } from './problems.ts';
 
+/** Where each id is among a version's taxa or documents, where it is there. */
+export type PositionOf = (id: string) => number | undefined;
+
 export interface TaxonTree {
   lines: TaxonLine[];
   /** position in `lines` of each parent (-1 for the root) */
@@ -14,7 +17,7 @@ export interface TaxonTree {
   /** positions in `lines`, parents before children, siblings in line order */
   preorder: Int32Array;
   /** the position in `lines` of each id */
-  positionOf: ReadonlyMap<string, number>;
+  lineOfId: ReadonlyMap<string, number>;
 }
 
 /** The position of each id's first line, and which lines repeat an id. */
@@ -79,7 +82,7 @@ function walkPreorder(root: number, children: number[][], size: number): Int32Ar
 
 function reportCycles(
   file: string,
-  tree: Omit<TaxonTree, 'preorder' | 'positionOf'>,
+  tree: Omit<TaxonTree, 'preorder' | 'lineOfId'>,
   reached: Uint8Array,
   problems: DataProblem[],
 ) {
@@ -115,5 +118,5 @@ export function buildTree(file: string, lines: TaxonLine[], problems: DataProble
   const reached = new Uint8Array(lines.length);
   for (const position of preorder) reached[position] = 1;
   reportCycles(file, { lines, parentOf, children, root }, reached, problems);
-  return problems.length === before ? { lines, parentOf, children, root, preorder, positionOf: ids.index } : undefined;
+  return problems.length === before ? { lines, parentOf, children, root, preorder, lineOfId: ids.index } : undefined;
 }
