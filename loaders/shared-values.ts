@@ -13,7 +13,7 @@
  *   for (const version of versions) sharing.share(version.documents);
  */
 import { isRecord, setOwn, type JsonRecord } from '../src/json.ts';
-import type { PositionOf } from './tree.ts';
+import { followingPositions, type PositionOf } from './tree.ts';
 
 function sameArray(a: readonly unknown[], b: unknown): boolean {
   if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -196,8 +196,7 @@ export class ValueSharing {
    * taxon absent from a version is still compared with in the next.
    *
    * `positionOf` says where an id is among `documents`, when the caller knows (the loader's tree
-   * does). A document is looked for first where the one before it was found, plus one: versions
-   * keep most taxa in the same order, so most are found without a lookup by id.
+   * does). A document's taxon is looked for in the version before by `followingPositions`.
    */
   share<T extends { id: string }>(
     documents: readonly T[],
@@ -206,22 +205,16 @@ export class ValueSharing {
     const lastEqual = new Map<string, LastEqual>();
     const older = new OlderDocuments(this.versions);
     const previous = this.versions[0]?.documents ?? [];
-    let next = 0;
+    const inPrevious = followingPositions(previous, this.versions[0]?.positionOf);
     for (const doc of documents) {
       const record = doc as unknown as JsonRecord;
-      let latest: JsonRecord | undefined;
+      let latest: JsonRecord | undefined = previous[inPrevious(doc.id)];
       let from = 0;
-      const candidate = previous[next];
-      if (candidate !== undefined && candidate.id === doc.id) {
-        latest = candidate;
-        next += 1;
-      }
-      for (let v = 0; latest === undefined && v < this.versions.length; v++) {
+      for (let v = 1; latest === undefined && v < this.versions.length; v++) {
         const position = this.versions[v]!.positionOf(doc.id);
         if (position === undefined) continue;
         latest = this.versions[v]!.documents[position];
         from = v;
-        if (v === 0) next = position + 1;
       }
       if (latest === undefined || Object.isFrozen(record)) continue;
       older.reset(doc.id, from);

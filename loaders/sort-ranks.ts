@@ -12,7 +12,7 @@
  * of its own names alone would. Ranks are sorted by, never answered.
  */
 import type { TaxonDocument } from '../src/taxon/schema.ts';
-import type { PositionOf } from './tree.ts';
+import { followingPositions, type PositionOf } from './tree.ts';
 
 /**
  * Sets a document's rank. A named store, not `doc[field] = rank`: V8 turns an object given many
@@ -48,9 +48,8 @@ function assignRanks(
   collator: Intl.Collator,
 ): void {
   // Each distinct name is numbered as first met, and each document's number kept by its position.
-  // A taxon whose name is its name in the version before takes that document's number: found by
-  // position (versions keep most taxa in order, and share their equal names), it costs no lookup
-  // of the name, which in a heap of gigabytes misses the processor's caches several times.
+  // A taxon whose name is its name in the version before takes that document's number, found by
+  // `followingPositions` without a lookup of the name (versions share their equal names).
   const numberOf = new Map<string, number>();
   const names: string[] = [];
   const numbers: Int32Array[] = [];
@@ -58,12 +57,10 @@ function assignRanks(
     const ofDocs = new Int32Array(docs.length).fill(-1);
     const previous = v > 0 ? versions[v - 1]! : [];
     const previousNumbers = numbers[v - 1];
-    const positionOf = positionsOf[v - 1];
-    let next = 0;
+    const inPrevious = followingPositions(previous, positionsOf[v - 1]);
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i]!;
-      let before = previous[next]?.id === doc.id ? next : (positionOf?.(doc.id) ?? -1);
-      if (before !== -1) next = before + 1;
+      let before = inPrevious(doc.id);
       const name = nameOf(doc);
       if (name === undefined || name === '') continue;
       if (before !== -1 && nameOf(previous[before]!) !== name) before = -1;
