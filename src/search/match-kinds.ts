@@ -97,7 +97,12 @@ export function prepareQuery(raw: string): PreparedQuery {
  */
 export function nameKeys(name: string, options: { fold: boolean }): string[] {
   const keys = hybridNameKeys(name.normalize('NFC'));
-  return options.fold ? [...new Set(keys.map(foldDiacritics))] : keys;
+  return options.fold ? foldKeys(keys) : keys;
+}
+
+/** Keys folded (`foldDiacritics`): `nameKeys(name, { fold: true })` of the strict `nameKeys(name, { fold: false })`. */
+export function foldKeys(keys: readonly string[]): string[] {
+  return [...new Set(keys.map(foldDiacritics))];
 }
 
 /** FinBIF: `NAME = :word`, the normalised name equals the normalised query. */

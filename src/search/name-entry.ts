@@ -5,8 +5,8 @@
  * engines answer with term-level queries only (docs/engine-contract.md).
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
-import { codePointLength, nameKeys } from './match-kinds.ts';
-import { hasDiacritics } from './normalise.ts';
+import { codePointLength, foldKeys, nameKeys } from './match-kinds.ts';
+import { foldDiacritics, hasDiacritics } from './normalise.ts';
 import { rankingText } from './ranking-text.ts';
 import { bitTokens, prominence, reverse, wordRepeats } from './entry-order.ts';
 
@@ -210,13 +210,17 @@ export function nameTokens(
 /** The keys of a name that its entry keeps (`_source`): what a candidate is compared by. */
 export type StoredEntryKeys = Pick<NameEntry, 'exactKeys' | 'foldedKeys' | 'rankText' | 'foldedRankText'>;
 
-/** The search keys of a name literal; lists equal in strict and folded form are one list. */
+/**
+ * The search keys of a name literal; lists equal in strict and folded form are one list. The
+ * folded forms are the strict ones folded, as `nameKeys` and `rankingText` fold them, rather than
+ * the name normalised again.
+ */
 export function storedEntryKeys(name: string): StoredEntryKeys {
   const exactKeys = nameKeys(name, { fold: false });
-  const folded = nameKeys(name, { fold: true });
+  const folded = foldKeys(exactKeys);
   const foldedKeys = sameList(exactKeys, folded) ? exactKeys : folded;
   const rankText = rankingText(name, false);
-  const folding = rankingText(name, true);
+  const folding = foldDiacritics(rankText);
   const foldedRankText = folding === rankText ? rankText : folding;
   return { exactKeys, foldedKeys, rankText, foldedRankText };
 }
