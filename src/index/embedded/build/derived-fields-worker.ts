@@ -10,7 +10,9 @@ import {
   DerivedFieldBuilders,
   fieldData,
   STARTED,
+  unpacked,
   type DeriveValues,
+  type InputBatch,
   type WorkerAnswer,
   type WorkerData,
 } from './derived-fields.ts';
@@ -35,11 +37,11 @@ try {
 Atomics.store(flags, STARTED, 1);
 Atomics.notify(flags, STARTED);
 
-port.on('message', (message: string[] | { end: number }) => {
+port.on('message', (message: InputBatch | { end: number }) => {
   if (failure !== undefined && !('end' in message)) return;
   try {
-    if (Array.isArray(message)) {
-      for (const input of message) builders!.add(input);
+    if ('text' in message) {
+      for (const input of unpacked(message)) builders!.add(input);
       Atomics.add(flags, BATCHES, 1);
       return;
     }
