@@ -151,6 +151,8 @@ const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
  * in one version, and they come apart only at such ties.
  */
 interface NameNumbering {
+  /** per version, per document, its taxon's number (`taxonNumbers`) */
+  taxa: Int32Array[];
   /** per version, per document, its literals */
   literals: (readonly Literal[])[][];
   /** where each list's first literal is in `orders` */
@@ -158,13 +160,60 @@ interface NameNumbering {
   orders: Uint32Array;
 }
 
+/**
+ * A number for each taxon of the versions, the same in every version they have it in, so that
+ * what is known of a taxon is kept in arrays rather than in a map keyed by its id. A taxon is
+ * looked for first in the version before, right after the one found before it (versions keep
+ * most taxa in the same order), and by its id only where it is not there: a lookup by id in a
+ * heap of gigabytes misses the processor's caches several times (docs/versions-and-loading.md).
+ */
+function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): Int32Array[] {
+  const numberOf = new Map<string, number>();
+  // Per taxon number, the version it was last found in and its position there.
+  let lastVersion = new Int32Array(1024);
+  let lastPosition = new Int32Array(1024);
+  const numbers: Int32Array[] = [];
+  for (const [v, docs] of versions.entries()) {
+    const own = new Int32Array(docs.length);
+    const previous = versions[v - 1] ?? [];
+    const inPrevious = numbers[v - 1];
+    let next = 0;
+    for (let i = 0; i < docs.length; i++) {
+      const { id } = docs[i]!;
+      let number: number;
+      if (previous[next]?.id === id) {
+        number = inPrevious![next++]!;
+      } else {
+        number = numberOf.get(id) ?? numberOf.size;
+        if (number === numberOf.size) {
+          numberOf.set(id, number);
+          if (number === lastVersion.length) [lastVersion, lastPosition] = [grown(lastVersion), grown(lastPosition)];
+        } else if (v > 0 && lastVersion[number] === v - 1) next = lastPosition[number]! + 1;
+      }
+      lastVersion[number] = v;
+      lastPosition[number] = i;
+      own[i] = number;
+    }
+    numbers.push(own);
+  }
+  return numbers;
+}
+
+const grown = (array: Int32Array) => {
+  const bigger = new Int32Array(2 * array.length);
+  bigger.set(array);
+  return bigger;
+};
+
 function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbering {
-  const seen = new Map<string, { taxon: TaxonDocument; literals: readonly Literal[] }[]>();
+  const taxa = taxonNumbers(versions);
+  const seen: { taxon: TaxonDocument; literals: readonly Literal[] }[][] = [];
   const first = new Map<readonly Literal[], number>();
   const inputs: NameOrderInput[] = [];
-  const literals = versions.map((docs) =>
-    docs.map((taxon) => {
-      const known = seen.get(taxon.id);
+  const literals = versions.map((docs, v) =>
+    docs.map((taxon, i) => {
+      const number = taxa[v]![i]!;
+      const known = seen[number];
       const same = known?.find((names) => sameNameSources(names.taxon, taxon));
       if (same !== undefined) return same.literals;
       const read = literalsOf(taxon);
@@ -173,12 +222,12 @@ function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbe
         first.set(read, inputs.length);
         for (const { name, nameType, language } of read) inputs.push({ name, nameType, language, taxonId: taxon.id });
       }
-      if (known === undefined) seen.set(taxon.id, [{ taxon, literals: list }]);
+      if (known === undefined) seen[number] = [{ taxon, literals: list }];
       else known.unshift({ taxon, literals: list });
       return list;
     }),
   );
-  return { literals, first, orders: nameOrders(inputs) };
+  return { taxa, literals, first, orders: nameOrders(inputs) };
 }
 
 /**
@@ -190,8 +239,8 @@ function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbe
  * and changes back in a later one gets its earlier entries again, whichever version came in between.
  */
 export class VersionedNames {
-  /** Per taxon, the distinct names derived for it so far, the most recently used first. */
-  private known = new Map<string, TaxonNames[]>();
+  /** Per taxon (by its number, `taxonNumbers`), the distinct names derived for it so far, the most recently used first. */
+  private known: (TaxonNames[] | undefined)[] = [];
   private numbering: NameNumbering | undefined;
   /** entries derived so far: the next entry's key */
   private derived = 0;
@@ -209,12 +258,13 @@ export class VersionedNames {
 
   private *derive(index: number, last: boolean): Iterator<VersionedDocument> {
     this.numbering ??= numberNames(this.versions);
-    const { literals, first, orders } = this.numbering;
+    const { taxa, literals, first, orders } = this.numbering;
     const docs = this.versions[index]!;
     for (const [i, taxon] of docs.entries()) {
       const own = literals[index]![i]!;
       if (own.length === 0) continue;
-      const known = this.known.get(taxon.id) ?? NONE;
+      const number = taxa[index]![i]!;
+      const known = this.known[number] ?? NONE;
       // A taxon's equal literals are one list (`numberNames`).
       const sameNames = known.filter((names) => names.literals === own);
       let names = sameNames.find((names) => sameEntryAttributes(names.taxon, taxon));
@@ -225,13 +275,13 @@ export class VersionedNames {
         names = { taxon, literals: own, keys, entries, firstKey: this.derived };
         this.derived += entries.length;
       }
-      if (!last && names !== known[0]) this.known.set(taxon.id, [names, ...known.filter((other) => other !== names)]);
+      if (!last && names !== known[0]) this.known[number] = [names, ...known.filter((other) => other !== names)];
       const values = [taxon.taxonomicOrder ?? 0];
       const { entries, firstKey } = names;
       for (let n = 0; n < entries.length; n++) yield { shared: entries[n]!, values, key: firstKey + n };
     }
     if (last) {
-      this.known = new Map();
+      this.known = [];
       this.numbering = undefined;
     }
   }

@@ -4,6 +4,7 @@
  * `taxonomicOrder`, are the entries derived from that version alone. Their `nameOrder` is numbered
  * over all versions at once, so it orders a version's entries as the version alone does.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
@@ -33,6 +34,48 @@ describe('name entries of several versions', () => {
         expect(versionOf(names, i), version.id).toEqual(nameEntriesOf(version.documents));
       }
     }
+  });
+
+  it('are the entries each version has alone when versions drop, move and edit taxa', () => {
+    const current = dataSet.versions.find((version) => version.id === 'current')!.documents;
+    // A version: current with some taxa dropped, a block of them moved elsewhere, some edited.
+    const version = fc
+      .record({
+        dropped: fc.uniqueArray(fc.nat(current.length - 1), { maxLength: 40 }),
+        block: fc.tuple(fc.nat(current.length - 1), fc.nat(30), fc.nat(current.length - 1)),
+        edited: fc.uniqueArray(fc.nat(current.length - 1), { maxLength: 20 }),
+      })
+      .map(({ dropped, block: [from, length, to], edited }) => {
+        const kept = current
+          .map((taxon, i) => (edited.includes(i) ? { ...taxon, hiddenTaxon: !taxon.hiddenTaxon } : taxon))
+          .filter((_, i) => !dropped.includes(i));
+        const moved = kept.splice(from, length);
+        kept.splice(Math.min(to, kept.length), 0, ...moved);
+        return kept;
+      });
+    fc.assert(
+      fc.property(fc.array(version, { minLength: 2, maxLength: 4 }), (versions) => {
+        const names = new VersionedNames(versions);
+        const entriesOf: Map<string, object[]>[] = [];
+        for (const [i, docs] of versions.entries()) {
+          const read = [...names.documents(i, i === versions.length - 1)];
+          expect(numberedAlone([...wholeEntries(read)])).toEqual(nameEntriesOf(docs));
+          const byTaxon = new Map<string, object[]>();
+          for (const { shared } of read) {
+            const { taxonId } = shared as NameEntry;
+            byTaxon.set(taxonId, [...(byTaxon.get(taxonId) ?? []), shared]);
+          }
+          entriesOf.push(byTaxon);
+          // A taxon the version before has unchanged (the same document) keeps its entries, the same objects.
+          const before = new Set(versions[i - 1] ?? []);
+          for (const taxon of docs.filter((doc) => before.has(doc))) {
+            const [now, then] = [byTaxon.get(taxon.id) ?? [], entriesOf[i - 1]!.get(taxon.id) ?? []];
+            expect(now.length === then.length && now.every((entry, n) => entry === then[n]), taxon.id).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 10 },
+    );
   });
 
   it('are derived again for a taxon whose attributes alone changed', () => {
