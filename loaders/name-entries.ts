@@ -45,35 +45,58 @@ const SYNONYM_FIELDS = [
   ['alternativeNames', 'MX.hasAlternativeName'],
 ] as const;
 
-function localizedLiterals(value: unknown, nameType: string): Literal[] {
-  if (typeof value !== 'object' || value === null) return [];
-  return Object.entries(value).flatMap(([language, names]) =>
-    (Array.isArray(names) ? names : [names])
-      .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
-      .map((name) => ({ name, nameType, language })),
-  );
+/** Past this many literals, a taxon's are told apart through a set rather than compared pairwise. */
+const PAIRWISE_LITERALS = 16;
+
+/** A taxon's literals, each once: most taxa have a few, compared pairwise without a key made. */
+class LiteralList {
+  readonly literals: Literal[] = [];
+  private seen: Set<string> | undefined;
+
+  add(name: string, nameType: string, language?: string): void {
+    const { literals } = this;
+    if (this.seen === undefined) {
+      for (const l of literals) if (l.name === name && l.nameType === nameType && l.language === language) return;
+    } else {
+      const key = literalKey(name, nameType, language);
+      if (this.seen.has(key)) return;
+      this.seen.add(key);
+    }
+    literals.push(language === undefined ? { name, nameType } : { name, nameType, language });
+    if (literals.length === PAIRWISE_LITERALS)
+      this.seen = new Set(literals.map((l) => literalKey(l.name, l.nameType, l.language)));
+  }
+
+  /** The names of a localized field (`{fi: 'käki', en: ['cuckoo']}`), blank ones left out. */
+  addLocalized(value: unknown, nameType: string): void {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [language, names] of Object.entries(value)) {
+      if (!Array.isArray(names)) {
+        if (isName(names)) this.add(names, nameType, language);
+      } else for (const name of names) if (isName(name)) this.add(name, nameType, language);
+    }
+  }
 }
 
+const literalKey = (name: string, nameType: string, language: string | undefined) =>
+  `${nameType}\u0000${language ?? ''}\u0000${name}`;
+
+const isName = (name: unknown): name is string => typeof name === 'string' && name.trim() !== '';
+
 function literalsOf(taxon: TaxonDocument): Literal[] {
-  const literals: Literal[] = [];
-  if (taxon.scientificName) literals.push({ name: taxon.scientificName, nameType: 'MX.scientificName' });
-  for (const [field, nameType] of LOCALIZED_NAME_FIELDS) literals.push(...localizedLiterals(taxon[field], nameType));
+  const list = new LiteralList();
+  if (taxon.scientificName) list.add(taxon.scientificName, 'MX.scientificName');
+  for (const [field, nameType] of LOCALIZED_NAME_FIELDS) list.addLocalized(taxon[field], nameType);
   for (const [field, nameType] of CODE_FIELDS) {
     const code = taxon[field];
-    if (code) literals.push({ name: code, nameType });
+    if (code) list.add(code, nameType);
   }
   for (const [field, nameType] of SYNONYM_FIELDS) {
     for (const synonym of (taxon[field] ?? []) as SimpleTaxon[]) {
-      if (synonym.scientificName) literals.push({ name: synonym.scientificName, nameType });
+      if (synonym.scientificName) list.add(synonym.scientificName, nameType);
     }
   }
-  const seen = new Set<string>();
-  return literals.filter((l) => {
-    const key = `${l.nameType}\u0000${l.language ?? ''}\u0000${l.name}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return list.literals;
 }
 
 /**

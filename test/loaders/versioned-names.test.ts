@@ -78,6 +78,30 @@ describe('name entries of several versions', () => {
     );
   });
 
+  it('are one entry for each distinct name of a taxon, in the order first given, however many it has', () => {
+    const taxon = dataSet.versions.find((version) => version.id === 'current')!.documents[5]!;
+    const synonyms = Array.from({ length: 40 }, (_, i) => ({ id: `MX.s${i}`, scientificName: `Synonymus s${i % 12}` }));
+    const many: TaxonDocument = {
+      ...taxon,
+      scientificName: 'Synonymus s3',
+      vernacularName: { fi: 'käki', sv: 'käki' },
+      alternativeVernacularName: { fi: ['käki', 'käki', ' '] },
+      obsoleteVernacularName: { fi: ['käki'] },
+      synonyms,
+      misappliedNames: [synonyms[1]!, synonyms[1]!],
+    };
+    const names = nameEntriesOf([many]).map(({ name, nameType, language }) => [name, nameType, language]);
+    expect(names).toEqual([
+      ['Synonymus s3', 'MX.scientificName', undefined],
+      ['käki', 'MX.vernacularName', 'fi'],
+      ['käki', 'MX.vernacularName', 'sv'],
+      ['käki', 'MX.alternativeVernacularName', 'fi'],
+      ['käki', 'MX.obsoleteVernacularName', 'fi'],
+      ...Array.from({ length: 12 }, (_, i) => [`Synonymus s${i}`, 'MX.hasSynonym', undefined]),
+      ['Synonymus s1', 'MX.hasMisappliedName', undefined],
+    ]);
+  });
+
   it('are derived again for a taxon whose attributes alone changed', () => {
     const current = dataSet.versions.find((version) => version.id === 'current')!.documents;
     const edits: ((taxon: TaxonDocument) => Partial<TaxonDocument>)[] = [
