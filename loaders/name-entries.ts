@@ -176,6 +176,8 @@ const sameLiterals = (a: readonly Literal[], b: readonly Literal[]) =>
 interface NameNumbering {
   /** per version, per document, its taxon's number (`taxonNumbers`) */
   taxa: Int32Array[];
+  /** how many taxa are numbered */
+  count: number;
   /** per version, per document, its literals */
   literals: (readonly Literal[])[][];
   /** where each list's first literal is in `orders` */
@@ -190,11 +192,11 @@ interface NameNumbering {
  * most taxa in the same order), and by its id only where it is not there: a lookup by id in a
  * heap of gigabytes misses the processor's caches several times (docs/versions-and-loading.md).
  */
-function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): Int32Array[] {
+function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): { numbers: Int32Array[]; count: number } {
   const numberOf = new Map<string, number>();
   // Per taxon number, the version it was last found in and its position there.
-  let lastVersion = new Int32Array(1024);
-  let lastPosition = new Int32Array(1024);
+  const lastVersion: number[] = [];
+  const lastPosition: number[] = [];
   const numbers: Int32Array[] = [];
   for (const [v, docs] of versions.entries()) {
     const own = new Int32Array(docs.length);
@@ -208,10 +210,8 @@ function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): Int32Arr
         number = inPrevious![next++]!;
       } else {
         number = numberOf.get(id) ?? numberOf.size;
-        if (number === numberOf.size) {
-          numberOf.set(id, number);
-          if (number === lastVersion.length) [lastVersion, lastPosition] = [grown(lastVersion), grown(lastPosition)];
-        } else if (v > 0 && lastVersion[number] === v - 1) next = lastPosition[number]! + 1;
+        if (number === numberOf.size) numberOf.set(id, number);
+        else if (lastVersion[number] === v - 1) next = lastPosition[number]! + 1;
       }
       lastVersion[number] = v;
       lastPosition[number] = i;
@@ -219,17 +219,11 @@ function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): Int32Arr
     }
     numbers.push(own);
   }
-  return numbers;
+  return { numbers, count: numberOf.size };
 }
 
-const grown = (array: Int32Array) => {
-  const bigger = new Int32Array(2 * array.length);
-  bigger.set(array);
-  return bigger;
-};
-
 function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbering {
-  const taxa = taxonNumbers(versions);
+  const { numbers: taxa, count } = taxonNumbers(versions);
   const seen: { taxon: TaxonDocument; literals: readonly Literal[] }[][] = [];
   const first = new Map<readonly Literal[], number>();
   const inputs: NameOrderInput[] = [];
@@ -250,7 +244,7 @@ function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbe
       return list;
     }),
   );
-  return { taxa, literals, first, orders: nameOrders(inputs) };
+  return { taxa, count, literals, first, orders: nameOrders(inputs) };
 }
 
 /**
@@ -280,7 +274,11 @@ export class VersionedNames {
   }
 
   private *derive(index: number, last: boolean): Iterator<VersionedDocument> {
-    this.numbering ??= numberNames(this.versions);
+    if (this.numbering === undefined) {
+      this.numbering = numberNames(this.versions);
+      // Filled, so that versions read in any order set places in an array of its length.
+      this.known = Array.from({ length: this.numbering.count }, () => undefined);
+    }
     const { taxa, literals, first, orders } = this.numbering;
     const docs = this.versions[index]!;
     for (const [i, taxon] of docs.entries()) {
