@@ -14,6 +14,7 @@ import {
 import { staticRank } from '../src/search/static-rank.ts';
 import { wholeDocuments, type VersionedDocument } from '../src/index/engine.ts';
 import type { SimpleTaxon, TaxonDocument } from '../src/taxon/schema.ts';
+import { followingPositions } from './tree.ts';
 
 type Literal = { name: string; nameType: string; language?: string };
 
@@ -187,10 +188,10 @@ interface NameNumbering {
 
 /**
  * A number for each taxon of the versions, the same in every version they have it in, so that
- * what is known of a taxon is kept in arrays rather than in a map keyed by its id. A taxon is
- * looked for first in the version before, right after the one found before it (versions keep
- * most taxa in the same order), and by its id only where it is not there: a lookup by id in a
- * heap of gigabytes misses the processor's caches several times (docs/versions-and-loading.md).
+ * what is known of a taxon is kept in arrays rather than in a map keyed by its id. A taxon takes
+ * the number of its document in the version before, found there by `followingPositions` (mostly
+ * without a lookup by id, which in a heap of gigabytes misses the processor's caches several
+ * times: docs/versions-and-loading.md); the ids' map finds the others.
  */
 function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): { numbers: Int32Array[]; count: number } {
   const numberOf = new Map<string, number>();
@@ -200,18 +201,17 @@ function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): { number
   const numbers: Int32Array[] = [];
   for (const [v, docs] of versions.entries()) {
     const own = new Int32Array(docs.length);
-    const previous = versions[v - 1] ?? [];
-    const inPrevious = numbers[v - 1];
-    let next = 0;
+    const inPrevious = followingPositions(versions[v - 1] ?? [], (id) => {
+      const number = numberOf.get(id);
+      return number !== undefined && lastVersion[number] === v - 1 ? lastPosition[number] : undefined;
+    });
     for (let i = 0; i < docs.length; i++) {
       const { id } = docs[i]!;
-      let number: number;
-      if (previous[next]?.id === id) {
-        number = inPrevious![next++]!;
-      } else {
-        number = numberOf.get(id) ?? numberOf.size;
-        if (number === numberOf.size) numberOf.set(id, number);
-        else if (lastVersion[number] === v - 1) next = lastPosition[number]! + 1;
+      const position = inPrevious(id);
+      let number = position === -1 ? numberOf.get(id) : numbers[v - 1]![position]!;
+      if (number === undefined) {
+        number = numberOf.size;
+        numberOf.set(id, number);
       }
       lastVersion[number] = v;
       lastPosition[number] = i;
