@@ -5,8 +5,10 @@
  * built and then copied. V8 frees that garbage but keeps the pages it lived on, with the objects
  * that survive spread over them; its collections move survivors together only off pages that are
  * mostly empty, and an idle service does not collect at all, so the process stays near the size
- * of its load's peak. One full collection that compacts every page, then one more that releases
- * the emptied pages, brings the resident memory down to what the data takes.
+ * of its load's peak. One full collection that compacts every page brings the resident memory
+ * down to what the data takes: V8 gives the pages it emptied back to the system in a background
+ * thread within a second or so, while the thread goes on (`releasedResident` waits for that, to
+ * report it).
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -19,7 +21,6 @@ export interface Compaction {
   heapAfter: number;
   /** the resident memory of the whole process */
   residentBefore: number;
-  residentAfter: number;
 }
 
 let collect: (() => void) | undefined;
@@ -42,9 +43,11 @@ function collector(): () => void {
 }
 
 /**
- * Collects this thread's heap with compaction, and gives the emptied pages back. Stops the
- * thread for as long as it takes (about 2 s for a 700 MiB heap): call it between a load and
- * serving its data.
+ * Collects this thread's heap with compaction. Stops the thread for as long as it takes (about
+ * 1.5 s for a 700 MiB heap): call it between a load and serving its data. The emptied pages are
+ * given back after it returns (`releasedResident`); a second full collection, which would give
+ * them back at once, took another 0.65 s at 100,000 taxa and 1.5 s at 500,000 for nothing more
+ * (docs/versions-and-loading.md, "In memory").
  */
 export function compactHeap(): Compaction {
   const gc = collector();
@@ -57,13 +60,31 @@ export function compactHeap(): Compaction {
   } finally {
     v8.setFlagsFromString('--no-compact-on-every-full-gc');
   }
-  // The pages the compaction emptied are released by the next collection.
-  gc();
   return {
     seconds: (performance.now() - started) / 1000,
     heapBefore,
     heapAfter: v8.getHeapStatistics().total_heap_size,
     residentBefore,
-    residentAfter: process.memoryUsage.rss(),
   };
+}
+
+/** How often `releasedResident` reads the resident memory, how many still readings end it, and its longest wait. */
+const RELEASE_POLL_MS = 100;
+const RELEASE_STILL_READINGS = 3;
+const RELEASE_WAIT_MS = 10_000;
+
+/**
+ * The process's resident memory once the pages a compaction emptied are given back: read every
+ * 100 ms until three readings in a row fall by under 1 %, or for 10 s at most.
+ */
+export async function releasedResident(): Promise<number> {
+  let resident = process.memoryUsage.rss();
+  let still = 0;
+  for (let waited = 0; waited < RELEASE_WAIT_MS && still < RELEASE_STILL_READINGS; waited += RELEASE_POLL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, RELEASE_POLL_MS));
+    const now = process.memoryUsage.rss();
+    still = now < resident * 0.99 ? 0 : still + 1;
+    resident = Math.min(resident, now);
+  }
+  return resident;
 }

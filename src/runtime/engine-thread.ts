@@ -3,7 +3,8 @@
  * until the main thread retires it. Loading and index building run here, so the main thread's
  * event loop keeps serving while a data set is read, validated and indexed; a load that fails,
  * even by running out of memory, ends this thread and nothing else. Before its data is served,
- * the thread gives back the memory the load used and no longer needs (`compact-heap.ts`).
+ * the thread compacts its heap, so that the memory the load used and no longer needs is given
+ * back (`compact-heap.ts`); the compaction is reported once it has been.
  *
  * Started by `worker-engine.ts`; the messages are in `thread-protocol.ts`.
  */
@@ -12,7 +13,7 @@ import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import type { Progress } from '../../loaders/progress.ts';
 import { createEmbeddedEngine } from '../index/embedded-engine.ts';
-import { compactHeap } from './compact-heap.ts';
+import { compactHeap, releasedResident } from './compact-heap.ts';
 import { serializeError, type FromThread, type ThreadOptions, type ToThread } from './thread-protocol.ts';
 
 const port = parentPort!;
@@ -46,7 +47,7 @@ async function load() {
 load().then(
   ({ engine, catalog, stats }) => {
     // Outside `load`, so that what only the load held is garbage by now.
-    send({ type: 'phase', phase: { phase: 'compact', ...compactHeap() } });
+    const compaction = compactHeap();
     port.on('message', (message: ToThread) => {
       const answer =
         message.type === 'search' ? engine.search(message.ref, message.body) : Promise.resolve(engine.builtFields());
@@ -56,6 +57,9 @@ load().then(
       );
     });
     send({ type: 'loaded', catalog, stats });
+    void releasedResident().then((residentAfter) =>
+      send({ type: 'phase', phase: { phase: 'compact', ...compaction, residentAfter } }),
+    );
   },
   (error: unknown) => send({ type: 'load-failed', error: serializeError(error) }),
 );

@@ -36,11 +36,12 @@ export type ToThread =
 
 /**
  * One finished step of a load: reading a version, building one of its indices, or, once all are
- * built, compacting the thread's heap (`compact-heap.ts`; sizes in bytes).
+ * built, compacting the thread's heap (`compact-heap.ts`; sizes in bytes). The compaction is
+ * reported after the data is served, once its emptied pages are given back (`residentAfter`).
  */
 export type LoadPhase =
   | { phase: 'read' | 'index'; version: string; kind?: string; documents: number; seconds: number }
-  | ({ phase: 'compact' } & Compaction);
+  | ({ phase: 'compact'; residentAfter: number } & Compaction);
 
 export type FromThread =
   | { type: 'phase'; phase: LoadPhase }
