@@ -120,13 +120,15 @@ describe('DocumentIndex', () => {
       word: { type: 'keyword' },
       position: { type: 'integer' },
       weight: { type: 'double' },
+      rank: { type: 'integer' },
     } as const;
     const count = 70_000;
     // Past 65,536 distinct values a field keeps its raw values and the build numbers them
     // together with the other such fields; `name` and `alias` share half of theirs, and a few
     // hold a code point above U+FFFF, which sorts after U+E000–U+FFFF. `word` has 10,000 distinct
     // values, few enough to be hashed and many enough to be numbered with those fields, some of
-    // them shared with `alias`.
+    // them shared with `alias`. `rank` has 70,001 distinct values in 210,000, a third: a number
+    // field that many stops hashing too.
     const docs = Array.from({ length: count }, (_, i) => ({
       id: `d${i}`,
       name: i % 997 === 0 ? [`n${(i * 7919) % count}`, `n\u{1F600}${i}`, `n\uFF01${i}`] : `n${(i * 7919) % count}`,
@@ -134,6 +136,7 @@ describe('DocumentIndex', () => {
       word: i % 3 === 0 ? `n${(i * 31) % 5000}` : `w${i % 5000}`,
       position: (i * 104729) % count,
       weight: i % 5 === 0 ? [i * 1e6, -i / 3] : i * 1e6,
+      rank: [Math.floor(i / 2) * 10, Math.floor(i / 2) * 10 + 1, 5],
     }));
     const index = DocumentIndex.build(docs, {
       fields: fieldCatalogFromMapping({ properties: specs }),
@@ -149,12 +152,15 @@ describe('DocumentIndex', () => {
       { query: { bool: { filter: [{ range: { position: { gte: 100, lte: 180 } } }] } }, sort: ['name'], size: 100 },
       { query: { bool: { filter: [{ range: { weight: { gte: -50, lte: 3e6 } } }] } }, sort: [{ weight: 'desc' }] },
       { sort: [{ name: 'desc' }, 'alias'], from: 69_990, track_total_hits: true },
+      { query: { bool: { filter: [{ range: { rank: { gte: 349_980, lte: 350_001 } } }] } }, sort: ['alias'] },
+      { query: { bool: { filter: [{ term: { rank: 5 } }] } }, sort: [{ rank: 'desc' }, 'alias'], from: 100, size: 5 },
       {
         size: 0,
         aggs: {
           names: { terms: { field: 'name', size: 3 } },
           aliases: { terms: { field: 'alias', size: 3 } },
           words: { terms: { field: 'word', size: 4 } },
+          ranks: { terms: { field: 'rank', size: 3 } },
         },
       },
     ];

@@ -6,8 +6,12 @@
  * Terms are first numbered through a hash map, which is fastest while a field has few distinct
  * values. Past `MAP_LIMIT` distinct values (names, ids, ranks) the builder stops hashing and
  * keeps raw values, numbered at the end by one sort: a hash map of half a million strings costs
- * more, in time and in garbage collection, than sorting them once. The keyword fields of a
- * collection with many terms are numbered together (`buildFields`).
+ * more, in time and in garbage collection, than sorting them once. A keyword field stops when
+ * most of its values are distinct (sorting repeats costs too); a number field sooner, when an
+ * eighth are, since its raw values are numbered through a table of their span or by one sort of
+ * a typed array (a names index's `taxonomicOrder`, a value for each taxon's three entries, was
+ * hashed into a map of 500,000 numbers per version). The keyword fields of a collection with
+ * many terms are numbered together (`buildFields`).
  */
 import { Bitset } from '../sets/bitset.ts';
 import type { FieldSpec } from './field-catalog.ts';
@@ -27,6 +31,8 @@ import {
 const DENSE_SHARE = 1 / 32;
 /** Past this many distinct terms, a field whose values are mostly distinct stops hashing. */
 const MAP_LIMIT = 65_536;
+/** "Mostly distinct": more than one value in this many distinct, for keywords and for numbers. */
+const DISTINCT_SHARE = { keyword: 2, number: 8 } as const;
 /** A keyword field with at least this many distinct terms is numbered with the others (`buildFields`). */
 const JOINT_TERMS = 4096;
 
@@ -38,12 +44,14 @@ export class FieldIndexBuilder {
   private readonly rawStrings: string[] = [];
   private readonly rawNumbers: number[] = [];
   private readonly keyOf: IndexKeyOf;
+  private readonly distinctShare: number;
 
   constructor(
     readonly name: string,
     readonly spec: FieldSpec,
   ) {
     this.keyOf = indexKeyOf(spec, name);
+    this.distinctShare = spec.type === 'keyword' ? DISTINCT_SHARE.keyword : DISTINCT_SHARE.number;
   }
 
   /** Values indexed so far. */
@@ -76,7 +84,8 @@ export class FieldIndexBuilder {
       this.keys.push(key);
     }
     this.valueTerms.push(id);
-    if (id >= MAP_LIMIT && (id & (id - 1)) === 0 && 2 * id > this.valueTerms.length) this.stopHashing();
+    if (id >= MAP_LIMIT && (id & (id - 1)) === 0 && this.distinctShare * id > this.valueTerms.length)
+      this.stopHashing();
   }
 
   private pushRaw(key: TermKey): void {
