@@ -281,17 +281,28 @@ export class VersionedNames {
     }
     const { taxa, literals, first, orders } = this.numbering;
     const docs = this.versions[index]!;
-    for (const [i, taxon] of docs.entries()) {
-      const own = literals[index]![i]!;
+    const ownLiterals = literals[index]!;
+    const numbers = taxa[index]!;
+    for (let i = 0; i < docs.length; i++) {
+      const own = ownLiterals[i]!;
       if (own.length === 0) continue;
-      const number = taxa[index]![i]!;
+      const taxon = docs[i]!;
+      const number = numbers[i]!;
       const known = this.known[number] ?? NONE;
-      // A taxon's equal literals are one list (`numberNames`).
-      const sameNames = known.filter((names) => names.literals === own);
-      let names = sameNames.find((names) => sameEntryAttributes(names.taxon, taxon));
+      // A taxon's equal literals are one list (`numberNames`); read without a list made per taxon.
+      let sameNames: TaxonNames | undefined;
+      let names: TaxonNames | undefined;
+      for (const candidate of known) {
+        if (candidate.literals !== own) continue;
+        sameNames ??= candidate;
+        if (sameEntryAttributes(candidate.taxon, taxon)) {
+          names = candidate;
+          break;
+        }
+      }
       if (names === undefined) {
         // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).
-        const keys = sameNames[0]?.keys ?? own.map((literal) => storedEntryKeys(literal.name));
+        const keys = sameNames?.keys ?? own.map((literal) => storedEntryKeys(literal.name));
         const entries = entriesOf(taxon, entryAttributesOf(taxon), own, keys, orders, first.get(own)!);
         names = { taxon, literals: own, keys, entries, firstKey: this.derived };
         this.derived += entries.length;
@@ -319,7 +330,8 @@ function entriesOf(
   orders: ArrayLike<number>,
   first: number,
 ): NameEntry[] {
-  const rankInput = { finnish: attributes.finnish, species: attributes.species, taxonRank: taxon.taxonRank };
+  const { finnish, species } = attributes;
+  const { taxonRank } = taxon;
   return literals.map((literal, n) => ({
     id: `${taxon.id}/${n}`,
     name: literal.name,
@@ -327,7 +339,8 @@ function entriesOf(
     ...(literal.language ? { language: literal.language } : {}),
     ...keys[n]!,
     ...attributes,
-    staticRank: staticRank({ ...rankInput, nameType: literal.nameType }),
+    // A literal of one shape, not a spread: spreading the taxon's part for every name cost more.
+    staticRank: staticRank({ finnish, species, taxonRank, nameType: literal.nameType }),
     nameOrder: orders[first + n]!,
   }));
 }
