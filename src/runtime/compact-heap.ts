@@ -68,23 +68,28 @@ export function compactHeap(): Compaction {
   };
 }
 
-/** How often `releasedResident` reads the resident memory, how many still readings end it, and its longest wait. */
+/** How often `releasedResident` reads the resident memory, how long it must stay level, and the longest wait. */
 const RELEASE_POLL_MS = 100;
-const RELEASE_STILL_READINGS = 3;
-const RELEASE_WAIT_MS = 10_000;
+const RELEASE_LEVEL_MS = 1000;
+const RELEASE_WAIT_MS = 15_000;
 
 /**
  * The process's resident memory once the pages a compaction emptied are given back: read every
- * 100 ms until three readings in a row fall by under 1 %, or for 10 s at most.
+ * 100 ms until it has not fallen by 1 % for a second (V8 gives them back in bursts), or for 15 s
+ * at most.
  */
 export async function releasedResident(): Promise<number> {
-  let resident = process.memoryUsage.rss();
-  let still = 0;
-  for (let waited = 0; waited < RELEASE_WAIT_MS && still < RELEASE_STILL_READINGS; waited += RELEASE_POLL_MS) {
+  let level = process.memoryUsage.rss();
+  let lowest = level;
+  let levelSince = 0;
+  for (let waited = 0; waited < RELEASE_WAIT_MS && waited - levelSince < RELEASE_LEVEL_MS; ) {
     await new Promise((resolve) => setTimeout(resolve, RELEASE_POLL_MS));
-    const now = process.memoryUsage.rss();
-    still = now < resident * 0.99 ? 0 : still + 1;
-    resident = Math.min(resident, now);
+    waited += RELEASE_POLL_MS;
+    lowest = Math.min(lowest, process.memoryUsage.rss());
+    if (lowest < level * 0.99) {
+      level = lowest;
+      levelSince = waited;
+    }
   }
-  return resident;
+  return lowest;
 }

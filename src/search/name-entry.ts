@@ -283,6 +283,9 @@ export function entryAttributesOf(taxon: TaxonDocument): EntryAttributes {
   return attributes as EntryAttributes;
 }
 
+/** The readers `sameEntryAttributes` compares by: all but the place. */
+const COMPARED = ATTRIBUTES.filter(([name]) => name !== 'taxonomicOrder').map(([, read]) => read);
+
 /**
  * Whether two taxa (two versions of one, usually) give their entries the same attributes, their
  * place (`taxonomicOrder`) aside: the same values, nested ones by identity (the loader holds a
@@ -296,6 +299,3 @@ export function sameEntryAttributes(a: TaxonDocument, b: TaxonDocument): boolean
   }
   return true;
 }
-
-/** The readers `sameEntryAttributes` compares by: all but the place. */
-const COMPARED = ATTRIBUTES.filter(([name]) => name !== 'taxonomicOrder').map(([, read]) => read);

@@ -64,14 +64,14 @@ describe('compactHeap', () => {
 });
 
 describe('releasedResident', () => {
-  it('reads the resident memory until it stops falling, never above what it first read', async () => {
+  it('reads the resident memory until it stops falling for a second, never above what it first read', async () => {
     const before = process.memoryUsage.rss();
     const started = performance.now();
     const resident = await releasedResident();
     expect(resident).toBeGreaterThan(0);
     expect(resident).toBeLessThanOrEqual(Math.max(before, process.memoryUsage.rss()));
-    // three still readings 100 ms apart at least, ten seconds at most
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
-    expect(performance.now() - started).toBeLessThan(10_500);
+    // a second level at least, fifteen seconds at most
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    expect(performance.now() - started).toBeLessThan(15_500);
   });
 });

@@ -69,6 +69,11 @@ export interface DocumentIndexOptions {
    */
   checkedPaths?: readonly string[];
   /**
+   * The documents' ids were found distinct where the documents were made: `build` does not check
+   * them again (with a set of every id). Default: false.
+   */
+  idsChecked?: boolean;
+  /**
    * Fields derived from one string of each document rather than read from it (`FieldDerivation`),
    * indexed during `build`, in a worker thread for a large collection. Default: none.
    */
@@ -166,7 +171,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
    * index.search({ query: { bool: { filter: [{ term: { taxonRank: 'MX.species' } }] } }, sort: ['taxonomicOrder'] });
    */
   static build<T extends object>(docs: Iterable<T>, options: DocumentIndexOptions): DocumentIndex<T> {
-    return DocumentIndex.buildAll(docs, options, true);
+    return DocumentIndex.buildAll(docs, options, options.idsChecked !== true);
   }
 
   /**

@@ -36,6 +36,11 @@ describe('DocumentIndex', () => {
   it('refuses documents Elasticsearch would reject, naming the document', () => {
     const build = (docs: object[]) => () => DocumentIndex.build(docs, { fields, idField: 'id' });
     expect(build([{ id: 'a' }, { id: 'a' }])).toThrow(new IndexingError('duplicate document id [a]'));
+    // Ids the producer checked are taken as distinct; every other check still runs.
+    const checked = (docs: object[]) => () => DocumentIndex.build(docs, { fields, idField: 'id', idsChecked: true });
+    expect(checked([{ id: 'a' }, { id: 'b' }])()).toBeInstanceOf(DocumentIndex);
+    expect(checked([{ id: 'a' }, { id: 'a' }])).not.toThrow();
+    expect(checked([{ k: 'x' }])).toThrow(/without a string \[id\]/);
     expect(build([{ k: 'x' }])).toThrow(/without a string \[id\]/);
     expect(build([{ id: 'a', n: 200 }])).toThrow(
       /document \[a\]: value 200 is out of range for field \[n\] of type \[byte\]/,
