@@ -5,6 +5,7 @@
  *
  *   npm run bench:versions -- --taxa 100000
  *   npm run bench:versions -- --taxa 500000 --skip-pairs   # without building every pair (minutes at this size)
+ *   npm run bench:versions -- --taxa 500000 --skip-pairs --rounds 3   # the two loads three times, alternating
  *
  * Prints, per load: the time to read the taxa (read, validate, derive), to build the taxa, names
  * and changes indices (and each version's share of reading and of the taxa and names indices), the
@@ -14,6 +15,9 @@
  * records), the p50/p99 of a filtered page of changes and of `aggregateBy=changeTypes`, and, once
  * every pair has been searched, the time that took, what the engine kept of the records (records,
  * indices, the heap they added) and the resident memory (`--kept-records` sets the budget).
+ * With `--rounds N` the two loads run N times, one after the other, and the ratios of each round
+ * follow the first round's figures: on a busy machine one load's time moves by a fifth or more
+ * from run to run, and the ratio of one pair of runs with it.
  * A script, not a test: figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -39,6 +43,7 @@ const { values: args } = parseArgs({
     taxa: { type: 'string', default: '100000' },
     seed: { type: 'string', default: '1' },
     runs: { type: 'string', default: '500' },
+    rounds: { type: 'string', default: '1' },
     'skip-pairs': { type: 'boolean', default: false },
     'kept-records': { type: 'string' },
     'heap-limit': { type: 'string', default: String(v8.getHeapStatistics().heap_size_limit) },
@@ -225,8 +230,15 @@ async function main() {
   }
   const taxa = Number(args.taxa);
   const seed = Number(args.seed);
-  const one = run(await syntheticDataDirectory(taxa, seed));
-  const seven = run(await syntheticDataDirectory(taxa, seed, KNOWN_VERSIONS));
+  const [oneDir, sevenDir] = [
+    await syntheticDataDirectory(taxa, seed),
+    await syntheticDataDirectory(taxa, seed, KNOWN_VERSIONS),
+  ];
+  const rounds = Array.from({ length: Math.max(1, Number(args.rounds)) }, () => ({
+    one: run(oneDir),
+    seven: run(sevenDir),
+  }));
+  const { one, seven } = rounds[0]!;
   line('taxa per version', `${taxa}`);
   report('1 version', one);
   report(`${seven.versions} versions`, seven);
@@ -262,6 +274,31 @@ async function main() {
   }
   line('changes page (filtered, page 2) p50 / p99', `${ms(seven.page!.p50)} / ${ms(seven.page!.p99)}`);
   line('changes aggregateBy=changeTypes p50 / p99', `${ms(seven.aggregate!.p50)} / ${ms(seven.aggregate!.p99)}`);
+  if (rounds.length > 1) reportRounds(rounds);
+}
+
+/** Each round's ready times and ratios, and the median ratio. */
+function reportRounds(rounds: readonly { one: LoadFigures; seven: LoadFigures }[]): void {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = sorted.length >> 1;
+    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const ready: number[] = [];
+  const memory: number[] = [];
+  for (const [r, { one, seven }] of rounds.entries()) {
+    const [first] = seven.perVersion;
+    ready.push(seven.readySeconds / one.readySeconds);
+    memory.push(seven.rss / one.rss);
+    line(
+      `round ${r + 1}: ready with 1 / 7 versions`,
+      `${one.readySeconds.toFixed(1)} / ${seven.readySeconds.toFixed(1)} s`,
+      `7 / 1 ${ready.at(-1)!.toFixed(2)}, memory ${memory.at(-1)!.toFixed(2)}, ` +
+        `first names / read ${(first!.names / first!.read).toFixed(2)}`,
+    );
+  }
+  line('ready to serve, 7 versions / 1, median of rounds', median(ready).toFixed(2), 'target ≤ 2.5');
+  line('resident memory, 7 versions / 1, median of rounds', median(memory).toFixed(2), 'target ≤ 2');
 }
 
 await main();
