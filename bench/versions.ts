@@ -136,6 +136,12 @@ async function load(dir: string) {
   };
 }
 
+async function settledResident(): Promise<number> {
+  await releasedResident();
+  collectedHeap();
+  return process.memoryUsage().rss;
+}
+
 /** One load, in this process: what the parent asked for with `--child <dir>`. */
 async function child(dir: string): Promise<LoadFigures> {
   const { engine, started, versionIds, figures: loaded, gcSeconds } = await load(dir);
@@ -151,8 +157,9 @@ async function child(dir: string): Promise<LoadFigures> {
     ...loaded,
     readySeconds,
     compaction: { seconds: compaction.seconds, rssBefore },
-    // Once the pages it emptied are given back, as the service reports it (not part of the time).
-    rss: await releasedResident(),
+    // Once the pages it emptied are given back, and after one more full collection such as an idle
+    // service's memory reducer makes (neither part of the time): the memory the service settles at.
+    rss: await settledResident(),
   };
   if (versionIds.length > 1) {
     const app = await createApp({ engine });
