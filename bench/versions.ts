@@ -136,6 +136,7 @@ async function load(dir: string) {
   };
 }
 
+/** The resident memory once a compaction's pages are given back and one more full collection has run. */
 async function settledResident(): Promise<number> {
   await releasedResident();
   collectedHeap();

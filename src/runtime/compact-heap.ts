@@ -43,11 +43,12 @@ function collector(): () => void {
 }
 
 /**
- * Collects this thread's heap with compaction. Stops the thread for as long as it takes (about
- * 1.5 s for a 700 MiB heap): call it between a load and serving its data. The emptied pages are
- * given back after it returns (`releasedResident`); a second full collection, which would give
- * them back at once, took another 0.65 s at 100,000 taxa and 1.5 s at 500,000 for nothing more
- * (docs/versions-and-loading.md, "In memory").
+ * Collects this thread's heap with compaction. Stops the thread for as long as it takes (0.75 s
+ * for one version at 100,000 taxa, 3.5–4.3 s at 500,000): call it between a load and serving its
+ * data. The emptied pages are given back after it returns (`releasedResident`); a second full
+ * collection, which would give them back at once, took another 0.65 s for seven versions at
+ * 100,000 taxa and 1.5 s for one at 500,000, for nothing more (docs/versions-and-loading.md, "In
+ * memory").
  */
 export function compactHeap(): Compaction {
   const gc = collector();
