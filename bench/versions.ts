@@ -36,7 +36,7 @@ import {
   type KeptChanges,
 } from '../src/index/embedded-engine.ts';
 import { compactHeap, releasedResident } from '../src/runtime/compact-heap.ts';
-import { line, measure, mib, ms, syntheticDataDirectory } from './stats.ts';
+import { line, measure, mib, ms, percentile, syntheticDataDirectory } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -287,11 +287,11 @@ async function main() {
 
 /** Each round's ready times and ratios, and the median ratio. */
 function reportRounds(rounds: readonly { one: LoadFigures; seven: LoadFigures }[]): void {
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = sorted.length >> 1;
-    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  };
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
   const ready: number[] = [];
   const memory: number[] = [];
   for (const [r, { one, seven }] of rounds.entries()) {
