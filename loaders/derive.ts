@@ -10,9 +10,10 @@ import { DERIVED_KEYS, PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDoc
 import { isSpeciesLevel } from '../src/taxon/ranks.ts';
 import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonTree } from './tree.ts';
-import { createGroupInheritance } from './informal-groups.ts';
+import { createGroupInheritance, type GroupInheritance } from './informal-groups.ts';
 import { HabitatHierarchy } from './habitats.ts';
 import { sameJson } from './shared-values.ts';
+import { followingPositions, type PositionOf } from './tree.ts';
 
 const PARENT_RANK_BY_QNAME = new Map<string, string>(PARENT_RANKS.map((rank) => [`MX.${rank}`, rank]));
 
@@ -66,11 +67,18 @@ export class ParentSummaries {
   }
 }
 
-function childLineage(from: Lineage, taxon: Taxon, ownGroups: readonly string[], summaries: ParentSummaries): Lineage {
+/** What a taxon passes on to its children: its own lists `…IncludeSelf` are their ancestors'. */
+function childLineage(
+  from: Lineage,
+  doc: TaxonDocument,
+  ownGroups: readonly string[],
+  summaries: ParentSummaries,
+): Lineage {
+  const taxon = doc as Taxon;
   const rank = taxon.taxonRank === undefined ? undefined : PARENT_RANK_BY_QNAME.get(taxon.taxonRank);
   return {
-    ids: [...from.ids, taxon.id],
-    nonHiddenIds: taxon.hiddenTaxon === true ? from.nonHiddenIds : [...from.nonHiddenIds, taxon.id],
+    ids: doc.parentsIncludeSelf!,
+    nonHiddenIds: doc.nonHiddenParentsIncludeSelf!,
     parent: rank === undefined ? from.parent : { ...from.parent, [rank]: summaries.of(taxon) },
     groups: ownGroups,
   };
@@ -149,13 +157,39 @@ export function sameGivenValues(a: TaxonDocument, b: TaxonDocument): boolean {
   return given === 0;
 }
 
-function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: number, groups: readonly string[]) {
-  const self = taxon.hiddenTaxon === true ? [] : [taxon.id];
+/**
+ * `[...list, id]`, or `earlier` when it holds just that: the list the taxon had in the version
+ * derived before, which the versions then hold once, made without a copy to compare and drop.
+ */
+function withLast(list: readonly string[], id: string, earlier: readonly string[] | undefined): string[] {
+  if (earlier?.length === list.length + 1 && earlier[list.length] === id) {
+    let i = 0;
+    while (i < list.length && list[i] === earlier[i]) i++;
+    if (i === list.length) return earlier as string[];
+  }
+  return [...list, id];
+}
+
+/**
+ * Sets the derived fields of `doc` (the taxon's parsed line). `before` is the taxon's document in
+ * the version derived before, if any: its lists equal to this one's are taken rather than made.
+ */
+function describe(
+  doc: TaxonDocument,
+  taxon: Taxon,
+  lineage: Lineage,
+  order: number,
+  groups: readonly string[],
+  before: TaxonDocument | undefined,
+) {
   doc.parents = lineage.ids;
-  doc.parentsIncludeSelf = [...lineage.ids, taxon.id];
+  doc.parentsIncludeSelf = withLast(lineage.ids, taxon.id, before?.parentsIncludeSelf);
   doc.depth = lineage.ids.length;
   doc.nonHiddenParents = lineage.nonHiddenIds;
-  doc.nonHiddenParentsIncludeSelf = [...lineage.nonHiddenIds, ...self];
+  doc.nonHiddenParentsIncludeSelf =
+    taxon.hiddenTaxon === true
+      ? lineage.nonHiddenIds
+      : withLast(lineage.nonHiddenIds, taxon.id, before?.nonHiddenParentsIncludeSelf);
   doc.nonHiddenDepth = lineage.nonHiddenIds.length;
   const nearest = lineage.nonHiddenIds[lineage.nonHiddenIds.length - 1];
   if (nearest !== undefined) doc.isPartOfNonHidden = nearest;
@@ -164,7 +198,9 @@ function describe(doc: TaxonDocument, taxon: Taxon, lineage: Lineage, order: num
   if (Object.keys(lineage.parent).length > 0) doc.parent = lineage.parent as TaxonDocument['parent'];
   if (taxon.species === undefined) doc.species = isSpeciesLevel(taxon.taxonRank);
   if (taxon.informalTaxonGroups?.length) GIVEN_GROUPS.set(doc, taxon.informalTaxonGroups);
-  if (groups.length > 0) doc.informalTaxonGroups = [...groups];
+  // The closure is interned over every version (`createGroupInheritance`): one list for all the
+  // taxa that have it.
+  if (groups.length > 0) doc.informalTaxonGroups = groups as string[];
 }
 
 const hasItems = (value: unknown) => Array.isArray(value) && value.length > 0;
@@ -236,30 +272,56 @@ function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
   }
 }
 
+/** A version's documents, and where each id is among them. */
+interface DerivedVersion {
+  documents: readonly TaxonDocument[];
+  positionOf: PositionOf;
+}
+
 /**
- * Documents with every derived field but the sort ranks, in taxonomic order (the ranks are numbered
- * over every version at once: `assignSortRanks`).
+ * Derives the versions of one data directory, one after the other, keeping what they share: the
+ * summaries of ancestors (`ParentSummaries`), the closures of informal groups (interned), and the
+ * version derived last, whose ancestor lists a taxon takes where they are its own
+ * (docs/versions-and-loading.md, "What versions share").
  */
-export function deriveDocuments(
-  tree: TaxonTree,
-  groups: InformalTaxonGroup[],
-  habitats: HabitatHierarchy = new HabitatHierarchy(),
-  summaries: ParentSummaries = new ParentSummaries(),
-): TaxonDocument[] {
-  const inherit = createGroupInheritance(groups);
-  const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
-  const lineages: Lineage[] = new Array(docs.length);
-  const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
-  tree.preorder.forEach((position, order) => {
-    const taxon = tree.lines[position]!.taxon;
-    const parent = tree.parentOf[position]!;
-    const from = parent === -1 ? rootLineage : lineages[parent]!;
-    const groups = inherit(from.groups, taxon.informalTaxonGroups);
-    describe(docs[position]!, taxon, from, order + 1, groups);
-    describeContents(docs[position]!, habitats);
-    // Only taxa with children pass a lineage on; leaves (most taxa) need none.
-    if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, taxon, groups, summaries);
-  });
-  countSpecies(tree, docs);
-  return Array.from(tree.preorder, (position) => docs[position]!);
+export class VersionDerivation {
+  private readonly summaries = new ParentSummaries();
+  private readonly inherit: GroupInheritance;
+  private latest: DerivedVersion | undefined;
+
+  constructor(
+    groups: InformalTaxonGroup[],
+    private readonly habitats: HabitatHierarchy = new HabitatHierarchy(),
+  ) {
+    this.inherit = createGroupInheritance(groups);
+  }
+
+  /**
+   * Documents with every derived field but the sort ranks, in taxonomic order (the ranks are
+   * numbered over every version at once: `assignSortRanks`). `positionOf` says where each id is
+   * among them: the next version derived finds its taxa there.
+   */
+  derive(tree: TaxonTree, positionOf: PositionOf): TaxonDocument[] {
+    const { inherit, habitats, summaries, latest } = this;
+    const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
+    const lineages: Lineage[] = new Array(docs.length);
+    const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
+    const inLatest = latest && followingPositions(latest.documents, latest.positionOf);
+    tree.preorder.forEach((position, order) => {
+      const doc = docs[position]!;
+      const taxon = tree.lines[position]!.taxon;
+      const parent = tree.parentOf[position]!;
+      const from = parent === -1 ? rootLineage : lineages[parent]!;
+      const groups = inherit(from.groups, taxon.informalTaxonGroups);
+      const before = inLatest && latest.documents[inLatest(taxon.id)];
+      describe(doc, taxon, from, order + 1, groups, before);
+      describeContents(doc, habitats);
+      // Only taxa with children pass a lineage on; leaves (most taxa) need none.
+      if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, doc, groups, summaries);
+    });
+    countSpecies(tree, docs);
+    const documents = Array.from(tree.preorder, (position) => docs[position]!);
+    this.latest = { documents, positionOf };
+    return documents;
+  }
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
-import { deriveDocuments, ParentSummaries } from './derive.ts';
+import { VersionDerivation } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
@@ -77,9 +77,8 @@ interface VersionContext {
   progress: Progress;
   maxLineBytes: number;
   problems: DataProblem[];
-  habitats: HabitatHierarchy;
-  /** the summaries of taxa in `parent`, kept from version to version */
-  summaries: ParentSummaries;
+  /** derives each version, keeping what versions share */
+  derivation: VersionDerivation;
 }
 
 /** Where each id is among a version's documents (in taxonomic order), from its tree. */
@@ -116,11 +115,8 @@ async function loadVersion(
   if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
-  return {
-    version: { id, file, documents: deriveDocuments(tree, groups ?? [], context.habitats, context.summaries) },
-    read,
-    positionOf: documentPositions(tree),
-  };
+  const positionOf = documentPositions(tree);
+  return { version: { id, file, documents: context.derivation.derive(tree, positionOf) }, read, positionOf };
 }
 
 export async function loadDataDirectory(
@@ -141,8 +137,7 @@ export async function loadDataDirectory(
     progress,
     maxLineBytes,
     problems,
-    habitats: new HabitatHierarchy(directory.habitats),
-    summaries: new ParentSummaries(),
+    derivation: new VersionDerivation(groups ?? [], new HabitatHierarchy(directory.habitats)),
   };
   const sharing = new ValueSharing();
   const positionsOf: (PositionOf | undefined)[] = [];

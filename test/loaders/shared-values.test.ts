@@ -1,8 +1,10 @@
 /** Sharing values between versions changes no document (`loaders/shared-values.ts`). */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { writeSyntheticDataDirectory } from '../../generate/index.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { ValueSharing } from '../../loaders/shared-values.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
@@ -112,6 +114,44 @@ describe('a data directory of several versions', () => {
       expect(JSON.stringify(together.map(withoutRanks))).toBe(JSON.stringify(single.map(withoutRanks)));
       // The sort ranks are numbered over both versions (loaders/sort-ranks.ts): the same order.
       for (const rank of RANKS) expect(rankOrder(together, rank)).toEqual(rankOrder(single, rank));
+    }
+  });
+
+  it('gives each version of drifting generated ones the documents it has loaded alone, ancestor lists held once', async () => {
+    const versions = ['current', 'MR.424', 'MR.428'];
+    const generated = await mkdtemp(join(tmpdir(), 'taxa-shared-'));
+    try {
+      await writeSyntheticDataDirectory(generated, { taxa: 3_000, seed: 5, versions });
+      const { dataSet } = await loadDataDirectory(generated);
+      for (const [i, id] of versions.entries()) {
+        const text = await readFile(join(generated, `${id}.ndjson`), 'utf8');
+        // The version alone, as `current`.
+        const dir = await fixtureCopy(
+          Object.fromEntries(versions.map((v) => [`${v}.ndjson`, v === 'current' ? text : null])),
+          generated,
+        );
+        const single = (await loadDataDirectory(dir)).dataSet.versions[0]!.documents;
+        const together = dataSet.versions[i]!.documents;
+        expect(JSON.stringify(together.map(withoutRanks))).toBe(JSON.stringify(single.map(withoutRanks)));
+      }
+      // A taxon's ancestors are its parent's list with itself, the same list; and where they are
+      // what they were in the version read before, that version's list.
+      const [first, second] = dataSet.versions.map((version) => new Map(version.documents.map((d) => [d.id, d])));
+      for (const doc of first!.values()) {
+        const parent = doc.parents!.at(-1);
+        if (parent !== undefined) expect(doc.parents).toBe(first!.get(parent)!.parentsIncludeSelf);
+      }
+      const kept = [...second!.values()].filter((doc) => {
+        const before = first!.get(doc.id);
+        return before !== undefined && doc.parentsIncludeSelf === before.parentsIncludeSelf;
+      });
+      const equal = [...second!.values()].filter(
+        (doc) => JSON.stringify(doc.parentsIncludeSelf) === JSON.stringify(first!.get(doc.id)?.parentsIncludeSelf),
+      );
+      expect(kept.length).toBe(equal.length);
+      expect(kept.length).toBeGreaterThan(second!.size / 2);
+    } finally {
+      await rm(generated, { recursive: true, force: true });
     }
   });
 });
