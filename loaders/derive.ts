@@ -6,6 +6,7 @@
  * uses as its document order, so a taxonomic sort costs nothing there.
  */
 import { canonical } from '../src/taxon/changes.ts';
+import { setOwn, type JsonRecord } from '../src/json.ts';
 import { DERIVED_KEYS, PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDocument } from '../src/taxon/schema.ts';
 import { isSpeciesLevel } from '../src/taxon/ranks.ts';
 import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
@@ -41,7 +42,10 @@ function withoutDerived(taxon: Taxon): TaxonDocument {
 
 const DERIVED: ReadonlySet<string> = new Set(DERIVED_KEYS);
 
-/** Walk state of one taxon, shared by reference with its descendants (never mutated). */
+/**
+ * Walk state of one taxon, shared by reference with its descendants; only its `parent` is ever
+ * replaced, by equal summaries (`describe`).
+ */
 interface Lineage {
   ids: string[];
   nonHiddenIds: string[];
@@ -97,6 +101,26 @@ const NOT_GIVEN: ReadonlySet<string> = new Set<string>([...DERIVED_KEYS, 'specie
  * habitats to a copy (few documents have an evaluation).
  */
 const GIVEN_EVALUATION = new WeakMap<TaxonDocument, unknown>();
+
+/** The fields whose given values deriving replaces or removes: the derived ones, and these. */
+const REMADE: ReadonlySet<string> = new Set<string>([...NOT_GIVEN, 'latestRedListEvaluation']);
+
+/**
+ * `taxon`, parsed from a line the same, byte for byte, as the line of `before` (its document in the
+ * version read before), holding `before`'s values: equal, since they were parsed from the same
+ * text and only ever replaced by equal ones since, but for the fields deriving remakes (`REMADE`),
+ * kept as parsed. Taken as the line is read, the values parsed die young, and the versions hold
+ * one of each without comparing them (docs/versions-and-loading.md, "What versions share").
+ */
+export function withValuesOf(taxon: Taxon, before: Taxon): Taxon {
+  const [record, earlier] = [taxon as unknown as JsonRecord, before as unknown as JsonRecord];
+  for (const key in record) {
+    const value = record[key];
+    if ((typeof value === 'string' || (typeof value === 'object' && value !== null)) && !REMADE.has(key))
+      setOwn(record, key, earlier[key]);
+  }
+  return taxon;
+}
 
 /** A given field's value as the data gave it. */
 const givenValue = (doc: TaxonDocument, source: Record<string, unknown>, key: string) =>
@@ -157,6 +181,12 @@ export function sameGivenValues(a: TaxonDocument, b: TaxonDocument): boolean {
   return given === 0;
 }
 
+/** The same summaries (`ParentSummaries`) under the same ranks, in the same order. */
+function sameSummaries(a: Record<string, SimpleTaxon>, b: Record<string, SimpleTaxon>): boolean {
+  const [ranks, others] = [Object.keys(a), Object.keys(b)];
+  return ranks.length === others.length && ranks.every((rank, i) => rank === others[i] && a[rank] === b[rank]);
+}
+
 /**
  * `[...list, id]`, or `earlier` when it holds just that: the list the taxon had in the version
  * derived before, which the versions then hold once, made without a copy to compare and drop.
@@ -176,12 +206,12 @@ function withLast(list: readonly string[], id: string, earlier: readonly string[
  */
 function describe(
   doc: TaxonDocument,
-  taxon: Taxon,
   lineage: Lineage,
   order: number,
   groups: readonly string[],
   before: TaxonDocument | undefined,
 ) {
+  const taxon = doc as Taxon;
   doc.parents = lineage.ids;
   doc.parentsIncludeSelf = withLast(lineage.ids, taxon.id, before?.parentsIncludeSelf);
   doc.depth = lineage.ids.length;
@@ -195,7 +225,12 @@ function describe(
   if (nearest !== undefined) doc.isPartOfNonHidden = nearest;
   doc.hasParent = lineage.ids.length > 0;
   doc.taxonomicOrder = order;
-  if (Object.keys(lineage.parent).length > 0) doc.parent = lineage.parent as TaxonDocument['parent'];
+  if (Object.keys(lineage.parent).length > 0) {
+    // The summaries the taxon had in the version before, when they are these: its siblings then
+    // take them at once.
+    if (before?.parent !== undefined && sameSummaries(lineage.parent, before.parent)) lineage.parent = before.parent;
+    doc.parent = lineage.parent as TaxonDocument['parent'];
+  }
   if (taxon.species === undefined) doc.species = isSpeciesLevel(taxon.taxonRank);
   if (taxon.informalTaxonGroups?.length) GIVEN_GROUPS.set(doc, taxon.informalTaxonGroups);
   // The closure is interned over every version (`createGroupInheritance`): one list for all the
@@ -309,12 +344,11 @@ export class VersionDerivation {
     const inLatest = latest && followingPositions(latest.documents, latest.positionOf);
     tree.preorder.forEach((position, order) => {
       const doc = docs[position]!;
-      const taxon = tree.lines[position]!.taxon;
       const parent = tree.parentOf[position]!;
       const from = parent === -1 ? rootLineage : lineages[parent]!;
-      const groups = inherit(from.groups, taxon.informalTaxonGroups);
-      const before = inLatest && latest.documents[inLatest(taxon.id)];
-      describe(doc, taxon, from, order + 1, groups, before);
+      const groups = inherit(from.groups, doc.informalTaxonGroups);
+      const before = inLatest && latest.documents[inLatest(doc.id)];
+      describe(doc, from, order + 1, groups, before);
       describeContents(doc, habitats);
       // Only taxa with children pass a lineage on; leaves (most taxa) need none.
       if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, doc, groups, summaries);

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
-import { VersionDerivation } from './derive.ts';
+import { VersionDerivation, withValuesOf } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
-import { readVersionFile, type TaxonLine } from './read-version.ts';
+import { LineBytes, readVersionFile, type PreviousLines, type TaxonLine } from './read-version.ts';
 import { buildTree, type PositionOf, type TaxonTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
 import { HabitatHierarchy } from './habitats.ts';
@@ -79,6 +79,10 @@ interface VersionContext {
   problems: DataProblem[];
   /** derives each version, keeping what versions share */
   derivation: VersionDerivation;
+  /** the lines of the version read last, which the next one's are compared with */
+  previous?: PreviousLines;
+  /** line bytes no version holds now, to be filled again (`LineBytes`) */
+  lineBytes: LineBytes[];
 }
 
 /** Where each id is among a version's documents (in taxonomic order), from its tree. */
@@ -107,16 +111,23 @@ async function loadVersion(
     return { read: 0 };
   }
   progress.start(file, info.size);
-  const { lines, read } = await readVersionFile(path, file, problems, {
+  const { lines, read, bytes } = await readVersionFile(path, file, problems, {
     onBytes: (bytes) => progress.advance(bytes),
     maxLineBytes: context.maxLineBytes,
+    previous: context.previous,
+    reuse: withValuesOf,
+    into: context.lineBytes.pop() ?? new LineBytes(info.size),
   });
+  if (context.previous !== undefined) context.lineBytes.push(context.previous.bytes);
+  context.previous = undefined;
   progress.stop();
   if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
   const positionOf = documentPositions(tree);
-  return { version: { id, file, documents: context.derivation.derive(tree, positionOf) }, read, positionOf };
+  const documents = context.derivation.derive(tree, positionOf);
+  context.previous = { lines, bytes, indexOfId: tree.lineOfId };
+  return { version: { id, file, documents }, read, positionOf };
 }
 
 export async function loadDataDirectory(
@@ -138,6 +149,7 @@ export async function loadDataDirectory(
     maxLineBytes,
     problems,
     derivation: new VersionDerivation(groups ?? [], new HabitatHierarchy(directory.habitats)),
+    lineBytes: [],
   };
   const sharing = new ValueSharing();
   const positionsOf: (PositionOf | undefined)[] = [];

@@ -34,6 +34,8 @@ const NEWLINE = 0x0a;
 export interface NumberedLine {
   line: number;
   text: string;
+  /** the line's bytes (without a byte-order mark): a view of the chunk it was read in, or its own */
+  bytes: Buffer;
 }
 
 export interface ReadLinesOptions {
@@ -104,12 +106,9 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
         if (pendingBytes + end - start > maxLineBytes) throw tooLong(line, maxLineBytes);
         const bytes =
           pending.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pending, chunk.subarray(start, end)]);
-        const text = decodeLine(
-          line === 1 ? withoutBom(bytes) : bytes,
-          line,
-          line === 1 ? offset + bomLength(bytes) : offset,
-        );
-        if (text.trim() !== '') yield { line, text };
+        const own = line === 1 ? withoutBom(bytes) : bytes;
+        const text = decodeLine(own, line, line === 1 ? offset + bomLength(bytes) : offset);
+        if (text.trim() !== '') yield { line, text, bytes: own };
         offset += bytes.length + 1;
         line += 1;
         pending = [];
@@ -124,12 +123,9 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
     }
     if (pendingBytes > 0) {
       const bytes = Buffer.concat(pending);
-      const text = decodeLine(
-        line === 1 ? withoutBom(bytes) : bytes,
-        line,
-        line === 1 ? offset + bomLength(bytes) : offset,
-      );
-      if (text.trim() !== '') yield { line, text };
+      const own = line === 1 ? withoutBom(bytes) : bytes;
+      const text = decodeLine(own, line, line === 1 ? offset + bomLength(bytes) : offset);
+      if (text.trim() !== '') yield { line, text, bytes: own };
     }
   } finally {
     raw.destroy();

@@ -10,6 +10,8 @@ import type { DataProblem } from './problems.ts';
 export interface TaxonLine {
   line: number;
   taxon: Taxon;
+  /** the same bytes as the line of its taxon in the version read before (`PreviousLines`) */
+  same: boolean;
 }
 
 function parseLine(file: string, line: number, text: string, problems: DataProblem[]): Taxon | undefined {
@@ -28,26 +30,112 @@ function parseLine(file: string, line: number, text: string, problems: DataProbl
 }
 
 /**
- * Every valid line of the file, in file order. The parsed JSON itself is kept (the schema only
- * checks it), so fields the schema does not know are served as they are.
+ * The bytes of a version's valid lines, in file order, held (outside the heap) while the next
+ * version is read (docs/versions-and-loading.md, "What versions share"). Two serve a load, each
+ * filled again in turn: memory first touched costs more than the copy.
  */
+export class LineBytes {
+  private bytes: Buffer;
+  private used = 0;
+  /** where each line ends in `bytes` */
+  private readonly ends: number[] = [];
+
+  constructor(sizeHint = 1 << 20) {
+    this.bytes = Buffer.allocUnsafe(Math.max(1024, sizeHint));
+  }
+
+  /** Empty again, holding its memory. */
+  clear(): void {
+    this.used = 0;
+    this.ends.length = 0;
+  }
+
+  add(line: Buffer): void {
+    if (this.used + line.length > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.used + line.length, Math.ceil(this.bytes.length * 1.5)));
+      grown.set(this.bytes.subarray(0, this.used));
+      this.bytes = grown;
+    }
+    this.bytes.set(line, this.used);
+    this.used += line.length;
+    this.ends.push(this.used);
+  }
+
+  /** Whether line `index` (of the valid lines) is these bytes. */
+  equals(index: number, line: Buffer): boolean {
+    const end = this.ends[index];
+    if (end === undefined) return false;
+    const start = index === 0 ? 0 : this.ends[index - 1]!;
+    return end - start === line.length && line.compare(this.bytes, start, end) === 0;
+  }
+}
+
+/** The version read before: its valid lines, their bytes, and the place of each id among them. */
+export interface PreviousLines {
+  lines: readonly TaxonLine[];
+  bytes: LineBytes;
+  indexOfId: ReadonlyMap<string, number>;
+}
+
+export interface ReadVersionOptions {
+  maxLineBytes?: number;
+  onBytes?: (bytes: number) => void;
+  /** the version read before, whose lines this one's are compared with */
+  previous?: PreviousLines;
+  /**
+   * The taxon of a line that is `before`'s line, from the line parsed (`taxon`): by default, the
+   * line parsed.
+   */
+  reuse?: (taxon: Taxon, before: Taxon) => Taxon;
+  /** where the lines' bytes are kept (emptied first); by default, a new one */
+  into?: LineBytes;
+}
+
+/**
+ * Every valid line of the file, in file order, and their bytes. The parsed JSON itself is kept
+ * (the schema only checks it), so fields the schema does not know are served as they are.
+ *
+ * A line the same, byte for byte, as the line of its taxon in the version read before was valid
+ * there and is not checked again; its taxon is parsed and given to `reuse` with that line's, and
+ * the line is marked `same`. Its taxon's line there is looked for right after the
+ * one the line before matched (versions keep most taxa in the same order), then by the id of the
+ * line that did not match.
+ */
+const asParsed = (taxon: Taxon) => taxon;
+
 export async function readVersionFile(
   path: string,
   file: string,
   problems: DataProblem[],
-  options: { maxLineBytes?: number; onBytes?: (bytes: number) => void } = {},
-): Promise<{ lines: TaxonLine[]; read: number }> {
+  options: ReadVersionOptions = {},
+): Promise<{ lines: TaxonLine[]; read: number; bytes: LineBytes }> {
   const lines: TaxonLine[] = [];
+  const bytes = options.into ?? new LineBytes();
+  bytes.clear();
+  const { previous, reuse } = options;
+  let next = 0;
   let read = 0;
   try {
-    for await (const { line, text } of readLines(path, options)) {
+    for await (const { line, text, bytes: own } of readLines(path, options)) {
       read += 1;
-      const taxon = parseLine(file, line, text, problems);
-      if (taxon) lines.push({ line, taxon });
+      const same = previous?.bytes.equals(next, own) === true;
+      const before = same ? previous!.lines[next]!.taxon : undefined;
+      const taxon =
+        before === undefined
+          ? parseLine(file, line, text, problems)
+          : (reuse ?? asParsed)(JSON.parse(text) as Taxon, before);
+      if (!taxon) continue;
+      bytes.add(own);
+      lines.push({ line, taxon, same });
+      if (same) next += 1;
+      else if (previous !== undefined) {
+        const at = previous.indexOfId.get(taxon.id);
+        if (at !== undefined) next = at + 1;
+      }
     }
   } catch (error) {
     if (error instanceof LineError) problems.push({ file, line: error.line, message: error.message });
     else problems.push({ file, message: `cannot read: ${(error as Error).message}` });
   }
-  return { lines, read };
+  return { lines, read, bytes };
 }

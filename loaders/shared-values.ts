@@ -160,8 +160,9 @@ function shareFieldsAmong(
       shareString(record, key, value, latest, older);
       continue;
     }
-    // A number, boolean or null is no object to share (about half the fields: flags, counts, ranks).
-    if (typeof value !== 'object' || value === null) continue;
+    // A number, boolean or null is no object to share (about half the fields: flags, counts, ranks),
+    // and a value that is the version before's is shared already.
+    if (typeof value !== 'object' || value === null || value === latest[key]) continue;
     const inLatest = Object.hasOwn(latest, key);
     // Most values are those of the version just before: that one is asked first.
     let whole = inLatest && sameAsLatest(key, value, latest[key], lastEqual) ? latest : undefined;
