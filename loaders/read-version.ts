@@ -91,18 +91,19 @@ export interface ReadVersionOptions {
   into?: LineBytes;
 }
 
+/** `ReadVersionOptions.reuse` by default: the line as parsed. */
+const asParsed = (taxon: Taxon) => taxon;
+
 /**
  * Every valid line of the file, in file order, and their bytes. The parsed JSON itself is kept
  * (the schema only checks it), so fields the schema does not know are served as they are.
  *
  * A line the same, byte for byte, as the line of its taxon in the version read before was valid
  * there and is not checked again; its taxon is parsed and given to `reuse` with that line's, and
- * the line is marked `same`. Its taxon's line there is looked for right after the
- * one the line before matched (versions keep most taxa in the same order), then by the id of the
- * line that did not match.
+ * the line is marked `same`. Its taxon's line there is looked for right after the one the line
+ * before matched (versions keep most taxa in the same order), then by the id of the line that did
+ * not match.
  */
-const asParsed = (taxon: Taxon) => taxon;
-
 export async function readVersionFile(
   path: string,
   file: string,
