@@ -181,12 +181,6 @@ export function sameGivenValues(a: TaxonDocument, b: TaxonDocument): boolean {
   return given === 0;
 }
 
-/** The same summaries (`ParentSummaries`) under the same ranks, in the same order. */
-function sameSummaries(a: Record<string, SimpleTaxon>, b: Record<string, SimpleTaxon>): boolean {
-  const [ranks, others] = [Object.keys(a), Object.keys(b)];
-  return ranks.length === others.length && ranks.every((rank, i) => rank === others[i] && a[rank] === b[rank]);
-}
-
 /**
  * `[...list, id]`, or `earlier` when it holds just that: the list the taxon had in the version
  * derived before, which the versions then hold once, made without a copy to compare and drop.
@@ -228,7 +222,7 @@ function describe(
   if (Object.keys(lineage.parent).length > 0) {
     // The summaries the taxon had in the version before, when they are these: its siblings then
     // take them at once.
-    if (before?.parent !== undefined && sameSummaries(lineage.parent, before.parent)) lineage.parent = before.parent;
+    if (before?.parent !== undefined && sameJson(lineage.parent, before.parent)) lineage.parent = before.parent;
     doc.parent = lineage.parent as TaxonDocument['parent'];
   }
   if (taxon.species === undefined) doc.species = isSpeciesLevel(taxon.taxonRank);

@@ -10,8 +10,6 @@ import type { DataProblem } from './problems.ts';
 export interface TaxonLine {
   line: number;
   taxon: Taxon;
-  /** the same bytes as the line of its taxon in the version read before (`PreviousLines`) */
-  same: boolean;
 }
 
 function parseLine(file: string, line: number, text: string, problems: DataProblem[]): Taxon | undefined {
@@ -99,10 +97,9 @@ const asParsed = (taxon: Taxon) => taxon;
  * (the schema only checks it), so fields the schema does not know are served as they are.
  *
  * A line the same, byte for byte, as the line of its taxon in the version read before was valid
- * there and is not checked again; its taxon is parsed and given to `reuse` with that line's, and
- * the line is marked `same`. Its taxon's line there is looked for right after the one the line
- * before matched (versions keep most taxa in the same order), then by the id of the line that did
- * not match.
+ * there and is not checked again; its taxon is parsed and given to `reuse` with that line's. Its
+ * taxon's line there is looked for right after the one the line before matched (versions keep
+ * most taxa in the same order), then by the id of the line that did not match.
  */
 export async function readVersionFile(
   path: string,
@@ -127,7 +124,7 @@ export async function readVersionFile(
           : (reuse ?? asParsed)(JSON.parse(text) as Taxon, before);
       if (!taxon) continue;
       bytes.add(own);
-      lines.push({ line, taxon, same });
+      lines.push({ line, taxon });
       if (same) next += 1;
       else if (previous !== undefined) {
         const at = previous.indexOfId.get(taxon.id);
