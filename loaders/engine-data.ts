@@ -30,6 +30,8 @@ export function engineDataOf(dataSet: DataSet): EngineData {
   const last = dataSet.versions.length - 1;
   const names: VersionedDocuments = {
     versionFields: NAME_VERSION_FIELDS,
+    // A taxon has a name or more: its scientific name, most often vernacular names and synonyms too.
+    sizeHint: dataSet.versions[0]?.documents.length,
     versions: dataSet.versions.map((version, i) => ({
       id: version.id,
       documents: lazily(() => versionedNames.documents(i, i === last)),

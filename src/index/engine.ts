@@ -80,6 +80,11 @@ export interface VersionedDocuments {
   versionFields: readonly string[];
   /** in order: the versions are read one after the other */
   versions: readonly { id: string; documents: Iterable<VersionedDocument> }[];
+  /**
+   * About how many documents the first version has, when known before they are made: an engine
+   * that derives fields in another thread for a large index starts it while they are being made.
+   */
+  sizeHint?: number;
 }
 
 /**

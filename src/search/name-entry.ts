@@ -6,7 +6,7 @@
  */
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { codePointLength, foldKeys, nameKeys } from './match-kinds.ts';
-import { foldDiacritics, hasDiacritics } from './normalise.ts';
+import { foldDiacritics } from './normalise.ts';
 import { rankingText } from './ranking-text.ts';
 import { bitTokens, prominence, reverse, wordRepeats } from './entry-order.ts';
 
@@ -146,16 +146,24 @@ export function laterWordPrefixes(keys: readonly string[]): string[] {
 }
 
 /**
- * The trigrams of strict keys that folding changes. The others are trigrams of the folded keys
- * too: folding maps each character alone, so a run of characters it leaves as they are stays a
- * run of the folded key.
+ * The trigrams of strict keys that folding changes (`hasDiacritics`), given the trigrams of the
+ * same keys folded: those not among them. Folding maps each character alone, and what it makes
+ * is never a character it would change again. So a trigram that folding leaves as it is is a run
+ * of characters left as they are, which stays a run of the folded key; and one that folding
+ * changes holds a character that no folded key holds. Looking the trigram up costs a fraction of
+ * folding it (folding the trigrams of names with diacritics was an eighth of all the tokens'
+ * derivation).
  */
-export function diacriticTrigrams(keys: readonly string[]): string[] {
-  return trigrams(keys).filter(hasDiacritics);
+export function diacriticTrigrams(keys: readonly string[], foldedGrams: ReadonlySet<string>): string[] {
+  return [...gramSet(keys)].filter((gram) => !foldedGrams.has(gram));
 }
 
 /** The distinct trigrams of each text (texts shorter than three characters give themselves). */
 export function trigrams(texts: readonly string[]): string[] {
+  return [...gramSet(texts)];
+}
+
+function gramSet(texts: readonly string[]): Set<string> {
   const grams = new Set<string>();
   for (const text of texts) {
     if (text.length < GRAM_LENGTH) {
@@ -164,20 +172,24 @@ export function trigrams(texts: readonly string[]): string[] {
     }
     for (let i = 0; i + GRAM_LENGTH <= text.length; i++) grams.add(text.slice(i, i + GRAM_LENGTH));
   }
-  return [...grams];
+  return grams;
 }
 
 const NONE: string[] = [];
 
 /** The word tokens of one ranking text: its words, their repetitions, and reversed for word ends. */
 function textTokens(text: string, interner: Interner) {
-  const words = [...new Set(text.split(' '))];
-  const repeats = wordRepeats(text.split(' '));
+  const all = text.split(' ');
+  const words = all.length === 1 ? all : [...new Set(all)];
+  const repeats = all.length === 1 ? NONE : wordRepeats(all);
+  const reversedWords = words.map((word) => interner.reversed(word));
+  // The last word is one of the words: its reversal is theirs.
+  const last = all[all.length - 1]!;
   return {
     words,
     repeats: repeats.length === 0 ? NONE : repeats,
-    reversedWords: words.map((word) => interner.reversed(word)),
-    reversedLast: interner.reversed(text.slice(text.lastIndexOf(' ') + 1)),
+    reversedWords,
+    reversedLast: words.length === all.length ? reversedWords[words.length - 1]! : reversedWords[words.indexOf(last)]!,
   };
 }
 
@@ -190,9 +202,10 @@ export function nameTokens(
   const { exactKeys, foldedKeys, rankText, foldedRankText } = keys;
   const strict = textTokens(rankText, interner);
   const foldedTokens = foldedRankText === rankText ? strict : textTokens(foldedRankText, interner);
+  const grams = gramSet(foldedKeys);
   return {
-    grams: trigrams(foldedKeys),
-    diacriticGrams: sameList(foldedKeys, exactKeys) ? NONE : diacriticTrigrams(exactKeys),
+    grams: [...grams],
+    diacriticGrams: sameList(foldedKeys, exactKeys) ? NONE : diacriticTrigrams(exactKeys, grams),
     keyLengths: [...new Set([...exactKeys, ...foldedKeys].map(codePointLength))],
     laterWordPrefixes: laterWordPrefixes(foldedKeys),
     rankWords: strict.words,

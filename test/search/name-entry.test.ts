@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nameKeys } from '../../src/search/match-kinds.ts';
-import { storedEntryKeys } from '../../src/search/name-entry.ts';
+import { diacriticTrigrams, storedEntryKeys, trigrams } from '../../src/search/name-entry.ts';
+import { hasDiacritics } from '../../src/search/normalise.ts';
 import { rankingText } from '../../src/search/ranking-text.ts';
 
 // Names of letters that fold (diacritics, combining marks, ligatures, ß), hybrid signs, lone x
@@ -25,5 +26,23 @@ describe('storedEntryKeys', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('diacriticTrigrams', () => {
+  it('are the trigrams of the strict keys that folding changes', () => {
+    fc.assert(
+      fc.property(name, (literal) => {
+        const { exactKeys, foldedKeys } = storedEntryKeys(literal);
+        const changed = trigrams(exactKeys).filter(hasDiacritics);
+        expect(diacriticTrigrams(exactKeys, new Set(trigrams(foldedKeys)))).toEqual(changed);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('keep the trigrams that hold a letter with a diacritic, and only those', () => {
+    const { exactKeys, foldedKeys } = storedEntryKeys('Röst');
+    expect(diacriticTrigrams(exactKeys, new Set(trigrams(foldedKeys)))).toEqual(['RÖS', 'ÖST']);
   });
 });

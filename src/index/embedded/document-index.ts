@@ -215,7 +215,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     }
     // The per-version fields are indexed as stored too: a version whose values are those (the
     // first read, and a single version always) reads them there.
-    const shared = DocumentIndex.buildAll(documents(), options, false);
+    const shared = DocumentIndex.buildAll(documents(), options, false, data.sizeHint);
     // Each version's time: reading its documents (indexing those read first there) and making its
     // view; the shared fields, built once all are read, count for the last.
     const views = new Map<string, { view: DocumentIndex<T>; seconds: number }>();
@@ -263,13 +263,17 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     return new DocumentIndex(this.docs, this.ids, data, options.name ?? '', queryCache, layer, this.sources);
   }
 
+  /** `sizeHint`: about how many `docs` there are, when they are not an array. */
   private static buildAll<T extends object>(
     docs: Iterable<T>,
     options: DocumentIndexOptions,
     distinctIds: boolean,
+    sizeHint = 0,
   ): DocumentIndex<T> {
     const { builders, validators } = fieldSinks(options);
-    const derived = options.derivedFields && new DerivedFieldBuild(options.derivedFields, options.fields);
+    const total = Array.isArray(docs) ? docs.length : 0;
+    const derived =
+      options.derivedFields && new DerivedFieldBuild(options.derivedFields, options.fields, total || sizeHint);
     const walker = new DocumentWalker(
       new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])),
     );
@@ -280,7 +284,6 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const strip = excludes.length > 0 ? new SourceFilters([]).strip(excludes) : undefined;
     // Each document is indexed as it comes, while it is fresh in memory: one the iterable
     // derives on the fly is kept only as stored.
-    const total = Array.isArray(docs) ? docs.length : 0;
     const stored: T[] = [];
     const ids: string[] = [];
     const distinct = new Set<string>();

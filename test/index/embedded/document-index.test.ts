@@ -213,6 +213,8 @@ describe('DocumentIndex', () => {
       { id: 'a', k: ['x', 'y'], n: 1 },
       { id: 'b', k: 'z', n: 2, b: true },
       { id: 'c', n: 3 },
+      // a dotted key under an excluded field is left out with it
+      { id: 'd', n: 4, 'k.sub': 'w' },
     ];
     const original = JSON.stringify(docs);
     const index = DocumentIndex.build(docs, { fields, idField: 'id', sourceExcludes: ['k'] });
@@ -234,6 +236,8 @@ describe('DocumentIndex', () => {
     const excluding = index.search({ ...body, _source: { excludes: ['k'] } }).hits.hits;
     expect(excluding.map((hit) => hit._source)).toEqual(hits.map((hit) => hit._source));
     expect(index.get('a')).toEqual({ id: 'a', n: 1 });
+    expect(index.get('c')).toEqual({ id: 'c', n: 3 });
+    expect(index.get('d')).toEqual({ id: 'd', n: 4 });
     expect(JSON.stringify(docs)).toBe(original);
   });
 

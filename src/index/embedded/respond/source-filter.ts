@@ -160,7 +160,14 @@ export class SourceFilters {
    */
   strip(excludes: readonly string[]): (source: unknown) => unknown {
     const spec = parseSource({ excludes });
-    return spec.kind === 'filter' ? this.recordFilter(spec, sameValue) : sameValue;
+    if (spec.kind !== 'filter') return sameValue;
+    const filter = this.recordFilter(spec, sameValue);
+    const excluded = spec.plain?.includes === undefined ? spec.plain?.excludes : undefined;
+    if (excluded === undefined) return filter;
+    // A record with none of the excluded keys (nor a dotted key) keeps them all: it is itself, as
+    // the filter would give it, without its shape looked up (a names index's entries never
+    // hold the fields the index derives).
+    return (source) => (isRecord(source) && !holdsAnyOf(source, excluded) ? source : filter(source));
   }
 
   /** `doc`: the stored document's number, when `source` is one (its shape is then kept). */
@@ -287,6 +294,11 @@ class DocumentShapes {
   keys(shape: number): readonly string[] {
     return this.shapeKeys[shape]!;
   }
+}
+
+function holdsAnyOf(record: JsonRecord, names: ReadonlySet<string>): boolean {
+  for (const key in record) if (names.has(key) || key.includes('.')) return true;
+  return false;
 }
 
 function sameKeys(a: readonly string[], b: readonly string[]): boolean {
