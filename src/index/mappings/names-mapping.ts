@@ -97,6 +97,23 @@ export const NAMES_SEARCHED_FIELDS = [
   'foldedReversedLastWord',
 ] as const;
 
+/**
+ * The fields of an entry that are values of its taxon's checked document, or the loader's own
+ * (its id, its literal, its place): an engine need not check them again as it builds.
+ */
+export const NAMES_CHECKED_FIELDS = [
+  'id',
+  'name',
+  'scientificName',
+  'scientificNameAuthorship',
+  'taxonRank',
+  'cursiveName',
+  'observationCountFinland',
+  'kingdomScientificName',
+  'taxonomicOrder',
+  'vernacularName',
+] as const;
+
 /** The fields every name search sorts its candidates by. */
 export const NAMES_SORT_FIELDS = ['staticRank', 'nameOrder'] as const;
 
