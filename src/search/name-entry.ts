@@ -183,13 +183,12 @@ function textTokens(text: string, interner: Interner) {
   const words = all.length === 1 ? all : [...new Set(all)];
   const repeats = all.length === 1 ? NONE : wordRepeats(all);
   const reversedWords = words.map((word) => interner.reversed(word));
-  // The last word is one of the words: its reversal is theirs.
-  const last = all[all.length - 1]!;
   return {
     words,
     repeats: repeats.length === 0 ? NONE : repeats,
     reversedWords,
-    reversedLast: words.length === all.length ? reversedWords[words.length - 1]! : reversedWords[words.indexOf(last)]!,
+    // The last word is one of the words: its reversal is theirs.
+    reversedLast: reversedWords[words.indexOf(all[all.length - 1]!)]!,
   };
 }
 

@@ -272,8 +272,6 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   ): DocumentIndex<T> {
     const { builders, validators } = fieldSinks(options);
     const total = Array.isArray(docs) ? docs.length : 0;
-    const derived =
-      options.derivedFields && new DerivedFieldBuild(options.derivedFields, options.fields, total || sizeHint);
     const walker = new DocumentWalker(
       new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])),
     );
@@ -288,6 +286,9 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const ids: string[] = [];
     const distinct = new Set<string>();
     let built: FieldIndex[];
+    // It may start a worker at once: made where the `finally` that stops it covers every failure.
+    const derived =
+      options.derivedFields && new DerivedFieldBuild(options.derivedFields, options.fields, total || sizeHint);
     try {
       for (const doc of docs) {
         const number = stored.length;

@@ -162,8 +162,9 @@ export class SourceFilters {
     const spec = parseSource({ excludes });
     if (spec.kind !== 'filter') return sameValue;
     const filter = this.recordFilter(spec, sameValue);
-    const excluded = spec.plain?.includes === undefined ? spec.plain?.excludes : undefined;
-    if (excluded === undefined) return filter;
+    const { plain } = spec;
+    if (plain === undefined || plain.includes !== undefined || plain.excludes === undefined) return filter;
+    const excluded = plain.excludes;
     // A record with none of the excluded keys (nor a dotted key) keeps them all: it is itself, as
     // the filter would give it, without its shape looked up (a names index's entries never
     // hold the fields the index derives).
