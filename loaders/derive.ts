@@ -280,6 +280,43 @@ function describeEvaluation(doc: TaxonDocument, habitats: HabitatHierarchy): voi
   };
 }
 
+/**
+ * `describeContents` for a document whose line is `before`'s, byte for byte: the same given
+ * values give the same facts, so `before`'s are taken, in the same order, rather than made again
+ * and then found equal by the sharing.
+ */
+function contentsAsBefore(doc: TaxonDocument, before: TaxonDocument): void {
+  doc.hasMultimedia = before.hasMultimedia;
+  doc.hasDescriptions = before.hasDescriptions;
+  doc.hasBold = before.hasBold;
+  doc.hasLatestRedListEvaluation = before.hasLatestRedListEvaluation;
+  const given = GIVEN_EVALUATION.get(before);
+  if (given !== undefined) GIVEN_EVALUATION.set(doc, given);
+  if (doc.latestRedListEvaluation !== undefined) doc.latestRedListEvaluation = before.latestRedListEvaluation;
+  if (before.primaryHabitatSearchStrings !== undefined)
+    doc.primaryHabitatSearchStrings = before.primaryHabitatSearchStrings;
+  if (before.anyHabitatSearchStrings !== undefined) doc.anyHabitatSearchStrings = before.anyHabitatSearchStrings;
+}
+
+/**
+ * Whether `doc`, whose line is `before`'s, holds `before`'s very values but for the numbers of its
+ * place (`VERSION_NUMBERS`): its given values are `before`'s already (`withValuesOf`), and these
+ * are what its tree derives that can differ.
+ */
+function sameDerivedValues(doc: TaxonDocument, before: TaxonDocument): boolean {
+  return (
+    doc.parentsIncludeSelf === before.parentsIncludeSelf &&
+    doc.parents === before.parents &&
+    doc.nonHiddenParentsIncludeSelf === before.nonHiddenParentsIncludeSelf &&
+    doc.nonHiddenParents === before.nonHiddenParents &&
+    doc.isPartOfNonHidden === before.isPartOfNonHidden &&
+    doc.parent === before.parent &&
+    doc.informalTaxonGroups === before.informalTaxonGroups &&
+    doc.species === before.species &&
+    doc.latestRedListEvaluation === before.latestRedListEvaluation
+  );
+}
+
 function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
   const species = new Int32Array(docs.length);
   const finnish = new Int32Array(docs.length);
@@ -308,6 +345,19 @@ interface DerivedVersion {
 }
 
 /**
+ * The fields of a document that differ between versions where its line and its ancestors do not:
+ * the numbers of its place in the tree, and the sort ranks numbered over all versions.
+ */
+export const VERSION_NUMBERS = [
+  'taxonomicOrder',
+  'countOfSpecies',
+  'countOfFinnishSpecies',
+  'hasChildren',
+  'scientificNameSortRank',
+  'finnishNameSortRank',
+] as const;
+
+/**
  * Derives the versions of one data directory, one after the other, keeping what they share: the
  * summaries of ancestors (`ParentSummaries`), the closures of informal groups (interned), and the
  * version derived last, whose ancestor lists a taxon takes where they are its own
@@ -329,27 +379,38 @@ export class VersionDerivation {
    * Documents with every derived field but the sort ranks, in taxonomic order (the ranks are
    * numbered over every version at once: `assignSortRanks`). `positionOf` says where each id is
    * among them: the next version derived finds its taxa there.
+   *
+   * `unchanged` says, for each document, where the taxon's document is in the version derived
+   * before when this one holds its very values but for `VERSION_NUMBERS` (its line the same, byte
+   * for byte, and its ancestors too), and -1 otherwise: most of a version's taxa, whose values no
+   * one then needs to compare again (docs/versions-and-loading.md, "What versions share").
    */
-  derive(tree: TaxonTree, positionOf: PositionOf): TaxonDocument[] {
+  derive(tree: TaxonTree, positionOf: PositionOf): { documents: TaxonDocument[]; unchanged: Int32Array } {
     const { inherit, habitats, summaries, latest } = this;
     const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
     const lineages: Lineage[] = new Array(docs.length);
     const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
     const inLatest = latest && followingPositions(latest.documents, latest.positionOf);
+    const unchanged = new Int32Array(docs.length).fill(-1);
     tree.preorder.forEach((position, order) => {
       const doc = docs[position]!;
       const parent = tree.parentOf[position]!;
       const from = parent === -1 ? rootLineage : lineages[parent]!;
       const groups = inherit(from.groups, doc.informalTaxonGroups);
-      const before = inLatest && latest.documents[inLatest(doc.id)];
+      const at = inLatest ? inLatest(doc.id) : -1;
+      const before = at === -1 ? undefined : latest!.documents[at];
       describe(doc, from, order + 1, groups, before);
-      describeContents(doc, habitats);
+      if (before === undefined || tree.lines[position]!.sameLineAs !== before) describeContents(doc, habitats);
+      else {
+        contentsAsBefore(doc, before);
+        if (sameDerivedValues(doc, before)) unchanged[order] = at;
+      }
       // Only taxa with children pass a lineage on; leaves (most taxa) need none.
       if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, doc, groups, summaries);
     });
     countSpecies(tree, docs);
     const documents = Array.from(tree.preorder, (position) => docs[position]!);
     this.latest = { documents, positionOf };
-    return documents;
+    return { documents, unchanged };
   }
 }

@@ -26,7 +26,10 @@ export function engineDataOf(dataSet: DataSet): EngineData {
   const changes = changeDocumentsOf(dataSet.versions, between);
   // A taxon's name entries are the same objects in every version where its names and attributes
   // are: an engine that holds versions together holds them once.
-  const versionedNames = new VersionedNames(dataSet.versions.map((version) => version.documents));
+  const versionedNames = new VersionedNames(
+    dataSet.versions.map((version) => version.documents),
+    dataSet.versions.map((version) => version.unchanged),
+  );
   const last = dataSet.versions.length - 1;
   const names: VersionedDocuments = {
     versionFields: NAME_VERSION_FIELDS,
@@ -49,6 +52,7 @@ export function engineDataOf(dataSet: DataSet): EngineData {
         taxa: version.documents,
         changes: changesInto(changes, version.id),
       },
+      ...(version.unchanged === undefined ? {} : { unchanged: { taxa: version.unchanged } }),
     })),
     changesBetween: between,
     shared: { names },
@@ -63,6 +67,10 @@ export function taxaOnly(data: EngineData): EngineData {
   return {
     ...data,
     shared: {},
-    versions: data.versions.map((v) => ({ id: v.id, indices: v.indices.taxa ? { taxa: v.indices.taxa } : {} })),
+    versions: data.versions.map(({ id, indices, unchanged }) => ({
+      id,
+      indices: indices.taxa ? { taxa: indices.taxa } : {},
+      ...(unchanged?.taxa === undefined ? {} : { unchanged: { taxa: unchanged.taxa } }),
+    })),
   };
 }

@@ -25,6 +25,12 @@ export interface LoadedVersion {
   id: string;
   file: string;
   documents: TaxonDocument[];
+  /**
+   * Per document, the position of its taxon's document in the version loaded before it when this
+   * one holds that one's very values but for its place (`VERSION_NUMBERS`), -1 otherwise
+   * (`VersionDerivation.derive`). Absent: none known.
+   */
+  unchanged?: Int32Array;
 }
 
 export interface DataSet {
@@ -125,9 +131,9 @@ async function loadVersion(
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
   const positionOf = documentPositions(tree);
-  const documents = context.derivation.derive(tree, positionOf);
+  const { documents, unchanged } = context.derivation.derive(tree, positionOf);
   context.previous = { lines, bytes, indexOfId: tree.lineOfId };
-  return { version: { id, file, documents }, read, positionOf };
+  return { version: { id, file, documents, unchanged }, read, positionOf };
 }
 
 export async function loadDataDirectory(
@@ -157,7 +163,7 @@ export async function loadDataDirectory(
     const versionStarted = performance.now();
     const { version, read, positionOf } = await loadVersion(id, file, context);
     if (version) {
-      sharing.share(version.documents, positionOf);
+      sharing.share(version.documents, positionOf, version.unchanged);
       positionsOf.push(positionOf);
       versions.push(version);
     }

@@ -222,13 +222,19 @@ function taxonNumbers(versions: readonly (readonly TaxonDocument[])[]): { number
   return { numbers, count: numberOf.size };
 }
 
-function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbering {
+function numberNames(versions: readonly (readonly TaxonDocument[])[], unchanged: Unchanged): NameNumbering {
   const { numbers: taxa, count } = taxonNumbers(versions);
   const seen: { taxon: TaxonDocument; literals: readonly Literal[] }[][] = [];
   const first = new Map<readonly Literal[], number>();
   const inputs: NameOrderInput[] = [];
-  const literals = versions.map((docs, v) =>
-    docs.map((taxon, i) => {
+  const literals: (readonly Literal[])[][] = [];
+  for (const [v, docs] of versions.entries()) {
+    const kept = unchanged[v];
+    const before = literals[v - 1];
+    const own = docs.map((taxon, i) => {
+      // A document holding the values of its taxon's in the version before has its names.
+      const at = kept === undefined ? -1 : kept[i]!;
+      if (at !== -1) return before![at]!;
       const number = taxa[v]![i]!;
       const known = seen[number];
       const same = known?.find((names) => sameNameSources(names.taxon, taxon));
@@ -242,10 +248,18 @@ function numberNames(versions: readonly (readonly TaxonDocument[])[]): NameNumbe
       if (known === undefined) seen[number] = [{ taxon, literals: list }];
       else known.unshift({ taxon, literals: list });
       return list;
-    }),
-  );
+    });
+    literals.push(own);
+  }
   return { taxa, count, literals, first, orders: nameOrders(inputs) };
 }
+
+/**
+ * Per version, per document, where its taxon's document is in the version before when this one
+ * holds that one's values but for its place, -1 otherwise (`LoadedVersion.unchanged`); a version
+ * may have none.
+ */
+type Unchanged = readonly (Int32Array | undefined)[];
 
 /**
  * The name entries of the versions of a checklist, each version's derived from its documents
@@ -261,9 +275,17 @@ export class VersionedNames {
   private numbering: NameNumbering | undefined;
   /** entries derived so far: the next entry's key */
   private derived = 0;
+  /** the version whose entries were all read last, if any: each taxon's first known names are that version's */
+  private readLast = -1;
 
-  /** `versions`: the documents of each version. */
-  constructor(private readonly versions: readonly (readonly TaxonDocument[])[]) {}
+  /**
+   * `versions`: the documents of each version; `unchanged`: which hold their values in the version
+   * before (`LoadedVersion.unchanged`), whose names they then have without a comparison.
+   */
+  constructor(
+    private readonly versions: readonly (readonly TaxonDocument[])[],
+    private readonly unchanged: Unchanged = [],
+  ) {}
 
   /**
    * The entries of version `index`, in taxonomic order, derived one at a time as they are read.
@@ -274,8 +296,11 @@ export class VersionedNames {
   }
 
   private *derive(index: number, last: boolean): Iterator<VersionedDocument> {
+    // Read right after the version before it, a taxon unchanged since has the names it had there.
+    const same = this.readLast === index - 1 ? this.unchanged[index] : undefined;
+    this.readLast = -1;
     if (this.numbering === undefined) {
-      this.numbering = numberNames(this.versions);
+      this.numbering = numberNames(this.versions, this.unchanged);
       // Filled, so that versions read in any order set places in an array of its length.
       this.known = Array.from({ length: this.numbering.count }, () => undefined);
     }
@@ -291,15 +316,16 @@ export class VersionedNames {
       const known = this.known[number] ?? NONE;
       // A taxon's equal literals are one list (`numberNames`); read without a list made per taxon.
       let sameNames: TaxonNames | undefined;
-      let names: TaxonNames | undefined;
-      for (const candidate of known) {
-        if (candidate.literals !== own) continue;
-        sameNames ??= candidate;
-        if (sameEntryAttributes(candidate.taxon, taxon)) {
-          names = candidate;
-          break;
+      let names: TaxonNames | undefined = same !== undefined && same[i] !== -1 ? known[0] : undefined;
+      if (names === undefined)
+        for (const candidate of known) {
+          if (candidate.literals !== own) continue;
+          sameNames ??= candidate;
+          if (sameEntryAttributes(candidate.taxon, taxon)) {
+            names = candidate;
+            break;
+          }
         }
-      }
       if (names === undefined) {
         // A taxon whose names stayed keeps their keys (most changes are of its groups or flags).
         const keys = sameNames?.keys ?? own.map((literal) => storedEntryKeys(literal.name));
@@ -315,7 +341,7 @@ export class VersionedNames {
     if (last) {
       this.known = [];
       this.numbering = undefined;
-    }
+    } else this.readLast = index;
   }
 }
 

@@ -10,6 +10,8 @@ import type { DataProblem } from './problems.ts';
 export interface TaxonLine {
   line: number;
   taxon: Taxon;
+  /** the taxon of the version read before whose line this one is, byte for byte */
+  sameLineAs: Taxon | undefined;
 }
 
 function parseLine(file: string, line: number, text: string, problems: DataProblem[]): Taxon | undefined {
@@ -124,7 +126,7 @@ export async function readVersionFile(
           : (reuse ?? asParsed)(JSON.parse(text) as Taxon, before);
       if (!taxon) continue;
       bytes.add(own);
-      lines.push({ line, taxon });
+      lines.push({ line, taxon, sameLineAs: before });
       if (same) next += 1;
       else if (previous !== undefined) {
         const at = previous.indexOfId.get(taxon.id);

@@ -198,18 +198,24 @@ export class ValueSharing {
    *
    * `positionOf` says where an id is among `documents`, when the caller knows (the loader's tree
    * does). A document's taxon is looked for in the version before by `followingPositions`.
+   * `unchanged`, where not -1, says that a document holds the very values of its taxon's in the
+   * version handed over last but for numbers (`VersionDerivation.derive`): it is left as it is.
    */
   share<T extends { id: string }>(
     documents: readonly T[],
     positionOf: PositionOf = positionsOf(documents),
+    unchanged?: Int32Array,
   ): readonly T[] {
     const lastEqual = new Map<string, LastEqual>();
     const older = new OlderDocuments(this.versions);
     const previous = this.versions[0]?.documents ?? [];
     const inPrevious = followingPositions(previous, this.versions[0]?.positionOf);
-    for (const doc of documents) {
+    for (let i = 0; i < documents.length; i++) {
+      const doc = documents[i]!;
       const record = doc as unknown as JsonRecord;
+      // Looked for even when unchanged: the next taxon is then looked for right after it.
       let latest: JsonRecord | undefined = previous[inPrevious(doc.id)];
+      if (unchanged !== undefined && unchanged[i] !== -1) continue;
       let from = 0;
       for (let v = 1; latest === undefined && v < this.versions.length; v++) {
         const position = this.versions[v]!.positionOf(doc.id);

@@ -219,8 +219,15 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     queryCache,
   });
 
-  function build({ version, kind }: IndexRef, docs: Iterable<object>, warm: BuiltFields): DocumentIndex<object> {
-    const index = DocumentIndex.build(docs, optionsOf(version, kind));
+  /** `unchanged`: `EngineData`'s, given when the version before's index of the kind was built from its documents. */
+  function build(
+    { version, kind }: IndexRef,
+    docs: Iterable<object>,
+    warm: BuiltFields,
+    unchanged?: Int32Array,
+  ): DocumentIndex<object> {
+    const checkedDocuments = unchanged && ((position: number) => unchanged[position] !== -1);
+    const index = DocumentIndex.build(docs, { ...optionsOf(version, kind), checkedDocuments });
     index.warm(warm[kind] ?? []);
     return index;
   }
@@ -267,11 +274,16 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       const indices = new Map<string, DocumentIndex<object>>();
       const later = laterIndices(data);
       const shared = data.shared ?? {};
+      // The kinds whose index of the version before was built here, from documents it checked.
+      let builtBefore = new Set<IndexKind>();
       for (const version of data.versions) {
+        const built = new Set<IndexKind>();
         for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
           if (later({ version: version.id, kind }) !== undefined) continue;
           const started = performance.now();
-          const index = build({ version: version.id, kind }, docs, warm);
+          const unchanged = builtBefore.has(kind) ? version.unchanged?.[kind] : undefined;
+          const index = build({ version: version.id, kind }, docs, warm, unchanged);
+          built.add(kind);
           indices.set(indexKey({ version: version.id, kind }), index);
           onBuilt?.({
             version: version.id,
@@ -280,6 +292,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
             seconds: Math.round(performance.now() - started) / 1000,
           });
         }
+        builtBefore = built;
       }
       // A version whose documents of a shared kind are given apart is built apart (above).
       for (const [kind, versioned] of Object.entries(shared) as [IndexKind, VersionedDocuments][]) {

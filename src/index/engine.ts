@@ -43,7 +43,17 @@ export type SearchResult<T> = estypes.SearchResponse<T>;
  */
 export interface EngineData {
   catalog: Catalog;
-  versions: { id: string; indices: Partial<Record<IndexKind, Iterable<object>>> }[];
+  versions: {
+    id: string;
+    indices: Partial<Record<IndexKind, Iterable<object>>>;
+    /**
+     * Per kind, per document of `indices[kind]`: where a document holding its very values (the
+     * same objects), but for the fields the loader derives, is among the version before's
+     * documents of that kind, -1 where none is. An engine that checked those values need not
+     * check them again.
+     */
+    unchanged?: Partial<Record<IndexKind, Int32Array>>;
+  }[];
   /**
    * The change records from `since` into `version` (those of that version's `changes` with that
    * `since`): given, the embedded engine builds a pair's index on its first search instead of

@@ -5,10 +5,10 @@
  * its tree does to the taxon's derived fields.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { givenTaxonOf } from '../../loaders/derive.ts';
+import { givenTaxonOf, VERSION_NUMBERS } from '../../loaders/derive.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { readVersionFile } from '../../loaders/read-version.ts';
-import type { Taxon } from '../../src/taxon/schema.ts';
+import type { Taxon, TaxonDocument } from '../../src/taxon/schema.ts';
 import { fixtureCopy, ndjson, removeTempDirs } from '../helpers/data-dir.ts';
 
 afterAll(removeTempDirs);
@@ -101,5 +101,74 @@ describe('lines the same as in the version read before', () => {
     expect(doc('MX.5').informalTaxonGroups).toEqual(['MVL.1', 'MVL.1161', 'MVL.1141']);
     // The first version's documents are not the second's.
     for (const { id } of SHARED) expect(dataSet.versions[0]!.documents.find((d) => d.id === id)).not.toBe(doc(id));
+  });
+
+  it('say which documents hold the values of the version before but for their place, and leave those as they are', async () => {
+    const owl = species('MX.5', 'MX.7', 'Bubo bubo', {
+      informalTaxonGroups: ['MVL.1161'],
+      latestRedListEvaluation: { redListStatus: 'MX.iucnLC', primaryHabitat: { habitat: 'MKV.habitatMk' } },
+      primaryHabitat: { habitat: 'MKV.habitatMkk' },
+      secondaryHabitats: [{ habitat: 'MKV.habitatM' }],
+      multimedia: [{ thumbnailURL: 'https://example.org/bubo.jpg' }],
+    });
+    const earlier = [
+      { id: 'MX.1', taxonRank: 'MX.kingdom', scientificName: 'Animalia' },
+      { id: 'MX.2', isPartOf: 'MX.1', taxonRank: 'MX.genus', scientificName: 'Parus', informalTaxonGroups: ['MVL.1'] },
+      species('MX.3', 'MX.2', 'Parus major', { vernacularName: { fi: 'talitiainen' } }),
+      species('MX.4', 'MX.2', 'Parus minor'),
+      { id: 'MX.7', isPartOf: 'MX.1', taxonRank: 'MX.genus', scientificName: 'Bubo' },
+      owl,
+      species('MX.8', 'MX.7', 'Bubo scandiacus'),
+    ];
+    const later = [
+      earlier[0]!,
+      // Inserted before the others: every place after it moves.
+      { id: 'MX.9', isPartOf: 'MX.1', taxonRank: 'MX.genus', scientificName: 'Canis' },
+      earlier[1]!,
+      // Its line changed.
+      species('MX.3', 'MX.2', 'Parus major', { vernacularName: { fi: 'talitintti' } }),
+      earlier[3]!,
+      // The genus is renamed: its species' summaries of it change, though their lines do not.
+      { id: 'MX.7', isPartOf: 'MX.1', taxonRank: 'MX.genus', scientificName: 'Strix' },
+      owl,
+      earlier[6]!,
+    ];
+    const together = await fixtureCopy({ 'current.ndjson': ndjson(earlier), 'MR.424.ndjson': ndjson(later) });
+    const alone = await fixtureCopy({ 'current.ndjson': ndjson(later), 'MR.424.ndjson': null });
+    const { dataSet } = await loadDataDirectory(together);
+    const [first, second] = dataSet.versions;
+    const ids = (positions: Int32Array | undefined, docs: { id: string }[]) =>
+      [...positions!].map((at, i) => (at === -1 ? null : [docs[i]!.id, first!.documents[at]!.id]));
+    // The root and the genus MX.2 are the same but for their place and counts; MX.4 too. MX.3's
+    // line differs, MX.7's too, and MX.5 and MX.8 are summarised under another genus name.
+    expect(ids(second!.unchanged, second!.documents)).toEqual([
+      null,
+      null,
+      ['MX.2', 'MX.2'],
+      null,
+      ['MX.4', 'MX.4'],
+      null,
+      null,
+      null,
+    ]);
+    expect(first!.unchanged!.every((at) => at === -1)).toBe(true);
+    const numbers = new Set<string>(VERSION_NUMBERS);
+    for (const [i, at] of second!.unchanged!.entries()) {
+      if (at === -1) continue;
+      const [doc, before] = [second!.documents[i]!, first!.documents[at]!] as Record<string, unknown>[];
+      expect(Object.keys(doc!)).toEqual(Object.keys(before!));
+      for (const key of Object.keys(doc!)) if (!numbers.has(key)) expect(doc![key], key).toBe(before![key]);
+      expect(doc!.taxonomicOrder).not.toBe(before!.taxonomicOrder);
+    }
+    // The owl's line is the same: its facts and habitats' strings are the version before's.
+    const owlOf = (docs: TaxonDocument[]) => docs.find((d) => d.id === 'MX.5')!;
+    expect(owlOf(second!.documents).anyHabitatSearchStrings).toBe(owlOf(first!.documents).anyHabitatSearchStrings);
+    expect(owlOf(second!.documents).latestRedListEvaluation).toBe(owlOf(first!.documents).latestRedListEvaluation);
+    const single = (await loadDataDirectory(alone)).dataSet.versions[0]!.documents;
+    const withoutRanks = ({ scientificNameSortRank: _s, finnishNameSortRank: _f, ...rest }: object & Taxon) => rest;
+    expect(JSON.stringify(second!.documents.map(withoutRanks))).toBe(JSON.stringify(single.map(withoutRanks)));
+    expect(second!.documents.map(givenTaxonOf)).toEqual(single.map(givenTaxonOf));
+    expect(owlOf(single).hasMultimedia).toBe(true);
+    expect(owlOf(single).anyHabitatSearchStrings).toEqual(['MKV.habitatMkk', 'MKV.habitatMk', 'MKV.habitatM']);
   });
 });

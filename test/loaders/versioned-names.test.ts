@@ -36,6 +36,20 @@ describe('name entries of several versions', () => {
     }
   });
 
+  it('are the entries each version has alone when the loader says which taxa are unchanged, read in any order', () => {
+    const docs = dataSet.versions.map((version) => version.documents);
+    const unchanged = dataSet.versions.map((version) => version.unchanged);
+    // The sample's versions hold most taxa unchanged from the version loaded before.
+    expect(unchanged.slice(1).every((list) => list!.filter((at) => at !== -1).length > list!.length / 2)).toBe(true);
+    // Read in order, each version may take the names its unchanged taxa had in the one before;
+    // read out of order (the third before the second), none may.
+    const inOrder = [...docs.keys()];
+    for (const order of [inOrder, [0, 2, 1, ...inOrder.slice(3)]]) {
+      const names = new VersionedNames(docs, unchanged);
+      for (const i of order) expect(versionOf(names, i), dataSet.versions[i]!.id).toEqual(nameEntriesOf(docs[i]!));
+    }
+  });
+
   it('are the entries each version has alone when versions drop, move and edit taxa', () => {
     const current = dataSet.versions.find((version) => version.id === 'current')!.documents;
     // A version: current with some taxa dropped, a block of them moved elsewhere, some edited.

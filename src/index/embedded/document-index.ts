@@ -74,6 +74,12 @@ export interface DocumentIndexOptions {
    */
   idsChecked?: boolean;
   /**
+   * Documents, by their place among `docs`, whose values an index with these options checked
+   * already, the same objects, but under `checkedPaths` (a version's taxa unchanged since the
+   * version before's index was built): `build` does not walk them where no field is eager.
+   */
+  checkedDocuments?: (position: number) => boolean;
+  /**
    * Fields derived from one string of each document rather than read from it (`FieldDerivation`),
    * indexed during `build`, in a worker thread for a large collection. Default: none.
    */
@@ -271,6 +277,9 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     sizeHint = 0,
   ): DocumentIndex<T> {
     const { builders, validators } = fieldSinks(options);
+    // Where every field is built on first use, a document checked already has nothing to walk.
+    const checked = builders.length === 0 ? options.checkedDocuments : undefined;
+    let unwalked = 0;
     const total = Array.isArray(docs) ? docs.length : 0;
     const walker = new DocumentWalker(
       new Map<string, ValueSink>([...builders, ...validators].map((sink) => [sink.name, sink])),
@@ -298,7 +307,8 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
           distinct.add(id);
         }
         ids.push(id);
-        indexDocument(walker, number, doc, id);
+        if (checked?.(number) === true) unwalked++;
+        else indexDocument(walker, number, doc, id);
         derived?.push(doc, id);
         const kept = strip ? (strip(doc) as T) : doc;
         deepFreeze(kept);
@@ -312,9 +322,11 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     } finally {
       derived?.close();
     }
+    // A field counted no values has none, unless documents went unwalked: then it is read whole.
+    const counted = validators.filter((validator) => validator.count > 0 || unwalked === 0);
     const source = new DocumentFieldSource(
       stored,
-      new Map(validators.map((validator) => [validator.name, validator.count])),
+      new Map(counted.map((validator) => [validator.name, validator.count])),
     );
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();

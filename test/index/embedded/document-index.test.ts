@@ -208,6 +208,37 @@ describe('DocumentIndex', () => {
     );
   });
 
+  it('does not walk documents an index checked already, and still finds every value of theirs', () => {
+    const docs = [
+      { id: 'a', n: 1, k: 'x', b: true },
+      { id: 'b', n: 2, k: 'y' },
+      { id: 'c', n: 3, k: ['z', 'w'], b: false },
+    ];
+    const body = {
+      query: { bool: { filter: [{ exists: { field: 'b' } }] } },
+      sort: [{ n: 'desc' as const }],
+      aggs: { k: { terms: { field: 'k' } }, b: { terms: { field: 'b' } } },
+    };
+    const answer = (checkedDocuments?: (position: number) => boolean) => {
+      const { took, ...rest } = DocumentIndex.build(docs, { fields, idField: 'id', checkedDocuments }).search(body);
+      return rest;
+    };
+    // `b` has values in the unwalked documents alone: counted none, it is read whole on first use.
+    const unwalked = answer((position) => position !== 1);
+    expect(unwalked).toEqual(answer());
+    expect(unwalked.hits.hits.map((hit) => hit._id)).toEqual(['c', 'a']);
+    // Not checked again: a value out of range passes where the document is said to be checked,
+    // unless a field is built up front, which walks every document.
+    const wrong = [{ id: 'a', n: 1000 }];
+    expect(() => DocumentIndex.build(wrong, { fields, idField: 'id', checkedDocuments: () => true })).not.toThrow();
+    expect(() => DocumentIndex.build(wrong, { fields, idField: 'id', checkedDocuments: () => false })).toThrow(
+      /out of range/,
+    );
+    expect(() =>
+      DocumentIndex.build(wrong, { fields, idField: 'id', checkedDocuments: () => true, eagerFields: ['k'] }),
+    ).toThrow(/out of range/);
+  });
+
   it('indexes the fields a mapping leaves out of _source, and keeps them out of every hit, as Elasticsearch does', () => {
     const docs = [
       { id: 'a', k: ['x', 'y'], n: 1 },
