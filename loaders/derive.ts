@@ -300,20 +300,17 @@ function contentsAsBefore(doc: TaxonDocument, before: TaxonDocument): void {
 
 /**
  * Whether `doc`, whose line is `before`'s, holds `before`'s very values but for the numbers of its
- * place (`VERSION_NUMBERS`): its given values are `before`'s already (`withValuesOf`), and these
- * are what its tree derives that can differ.
+ * place (`VERSION_NUMBERS`): its given values are `before`'s already (`withValuesOf`), its facts
+ * too (`contentsAsBefore`), and these are what its tree derives that can differ. The rest follows
+ * from them: the lists with itself are `before`'s when these are (`withLast`), its nearest visible
+ * ancestor is the last of its visible ones, and `species` comes from its line.
  */
 function sameDerivedValues(doc: TaxonDocument, before: TaxonDocument): boolean {
   return (
-    doc.parentsIncludeSelf === before.parentsIncludeSelf &&
     doc.parents === before.parents &&
-    doc.nonHiddenParentsIncludeSelf === before.nonHiddenParentsIncludeSelf &&
     doc.nonHiddenParents === before.nonHiddenParents &&
-    doc.isPartOfNonHidden === before.isPartOfNonHidden &&
     doc.parent === before.parent &&
-    doc.informalTaxonGroups === before.informalTaxonGroups &&
-    doc.species === before.species &&
-    doc.latestRedListEvaluation === before.latestRedListEvaluation
+    doc.informalTaxonGroups === before.informalTaxonGroups
   );
 }
 

@@ -28,12 +28,16 @@ const nameFields = catalog('names');
 const indexWhole = (docs: readonly object[]) =>
   DocumentIndex.build(docs, { fields, idField: 'id', eagerFields: 'all' });
 
-/** The same for a version's name entries, which hold the fields the engine takes as checked. */
+/** The same for name entries. */
+const indexWholeEntries = (entries: readonly object[]) =>
+  DocumentIndex.build(entries, { fields: nameFields, idField: 'id', eagerFields: 'all' });
+
+/** Indexes a version's name entries, which hold the fields the engine takes as checked. */
 function indexEntries(docs: readonly TaxonDocument[]): void {
   const entries = nameEntriesOf(docs);
   const held = NAMES_CHECKED_FIELDS.filter((field) => entries.some((entry) => field in entry));
   expect(held.length).toBeGreaterThanOrEqual(NAMES_CHECKED_FIELDS.length - 2);
-  DocumentIndex.build(entries, { fields: nameFields, idField: 'id', eagerFields: 'all' });
+  indexWholeEntries(entries);
 }
 
 const derivedValues = (docs: readonly TaxonDocument[]) =>
@@ -69,8 +73,8 @@ describe('the derived fields of taxa', () => {
     const [first, ...rest] = dataSet.versions[0]!.documents;
     expect(() => indexWhole([{ ...first!, depth: 'deep' }, ...rest])).toThrow(/depth/);
     const entries = nameEntriesOf(dataSet.versions[0]!.documents);
-    const build = (docs: object[]) =>
-      DocumentIndex.build(docs, { fields: nameFields, idField: 'id', eagerFields: 'all' });
-    expect(() => build([{ ...entries[0]!, taxonomicOrder: 'first' }, ...entries.slice(1)])).toThrow(/taxonomicOrder/);
+    expect(() => indexWholeEntries([{ ...entries[0]!, taxonomicOrder: 'first' }, ...entries.slice(1)])).toThrow(
+      /taxonomicOrder/,
+    );
   });
 });
