@@ -75,8 +75,9 @@ export interface DocumentIndexOptions {
   idsChecked?: boolean;
   /**
    * Documents, by their place among `docs`, whose values an index with these options checked
-   * already, the same objects, but under `checkedPaths` (a version's taxa unchanged since the
-   * version before's index was built): `build` does not walk them where no field is eager.
+   * (and froze) already, the same objects, but under `checkedPaths` (a version's taxa unchanged
+   * since the version before's index was built): `build` does not walk them where no field is
+   * eager, and freezes only the document itself.
    */
   checkedDocuments?: (position: number) => boolean;
   /**
@@ -278,7 +279,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   ): DocumentIndex<T> {
     const { builders, validators } = fieldSinks(options);
     // Where every field is built on first use, a document checked already has nothing to walk.
-    const checked = builders.length === 0 ? options.checkedDocuments : undefined;
+    const walksChecked = builders.length > 0;
     let unwalked = 0;
     const total = Array.isArray(docs) ? docs.length : 0;
     const walker = new DocumentWalker(
@@ -307,11 +308,14 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
           distinct.add(id);
         }
         ids.push(id);
-        if (checked?.(number) === true) unwalked++;
+        const checkedBefore = options.checkedDocuments?.(number) === true;
+        if (checkedBefore && !walksChecked) unwalked++;
         else indexDocument(walker, number, doc, id);
         derived?.push(doc, id);
         const kept = strip ? (strip(doc) as T) : doc;
-        deepFreeze(kept);
+        // The values of a document checked before are those the index that checked it froze.
+        if (checkedBefore) Object.freeze(kept);
+        else deepFreeze(kept);
         stored.push(kept);
         if (number + 1 === SAMPLE_DOCS && total > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, total);
       }

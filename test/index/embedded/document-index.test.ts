@@ -237,6 +237,16 @@ describe('DocumentIndex', () => {
     expect(() =>
       DocumentIndex.build(wrong, { fields, idField: 'id', checkedDocuments: () => true, eagerFields: ['k'] }),
     ).toThrow(/out of range/);
+    // A checked document's values are those the index that checked it froze: only it is frozen.
+    const fresh = [
+      { id: 'a', k: ['x'] },
+      { id: 'b', k: ['y'] },
+    ];
+    DocumentIndex.build(fresh, { fields, idField: 'id', checkedDocuments: (position) => position === 0 });
+    expect(fresh.map((doc) => [Object.isFrozen(doc), Object.isFrozen(doc.k)])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
   });
 
   it('indexes the fields a mapping leaves out of _source, and keeps them out of every hit, as Elasticsearch does', () => {
