@@ -48,9 +48,9 @@ export interface EngineData {
     indices: Partial<Record<IndexKind, Iterable<object>>>;
     /**
      * Per kind, per document of `indices[kind]`: where a document holding its very values (the
-     * same objects), but for the fields the loader derives, is among the version before's
-     * documents of that kind, -1 where none is. An engine that checked those values need not
-     * check them again.
+     * same objects), but for numbers of its place the loader derives, is among the version
+     * before's documents of that kind, -1 where none is. An engine that checked and froze those
+     * values need not check or freeze them again.
      */
     unchanged?: Partial<Record<IndexKind, Int32Array>>;
   }[];
