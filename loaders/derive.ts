@@ -109,10 +109,10 @@ const REMADE: ReadonlySet<string> = new Set<string>([...NOT_GIVEN, 'latestRedLis
  * `taxon`, parsed from a line the same, byte for byte, as the line of `before` (its document in the
  * version read before), holding `before`'s values: equal, since they were parsed from the same
  * text and only ever replaced by equal ones since, but for the fields deriving remakes (`REMADE`),
- * kept as parsed. Taken as the line is read, the values parsed die young, and the versions hold
- * one of each without comparing them (docs/versions-and-loading.md, "What versions share").
+ * kept as parsed. The values parsed die young, and the versions hold one of each without
+ * comparing them (docs/versions-and-loading.md, "What versions share").
  */
-export function withValuesOf(taxon: Taxon, before: Taxon): Taxon {
+function withValuesOf(taxon: Taxon, before: Taxon): Taxon {
   const [record, earlier] = [taxon as unknown as JsonRecord, before as unknown as JsonRecord];
   for (const key in record) {
     const value = record[key];
@@ -314,6 +314,39 @@ function sameDerivedValues(doc: TaxonDocument, before: TaxonDocument): boolean {
   );
 }
 
+/**
+ * Whether a taxon whose line is `before`'s, byte for byte, derives what `before` holds where its
+ * tree places it (its ancestors `from`, its groups' closure `groups`): the values
+ * `sameDerivedValues` compares, told before any document is made. Equal summaries of ancestors
+ * are made `before`'s, as `describe` makes them, so that its siblings take them at once.
+ */
+function placedAsBefore(from: Lineage, groups: readonly string[], before: TaxonDocument): boolean {
+  if (from.ids !== before.parents || from.nonHiddenIds !== before.nonHiddenParents) return false;
+  if (groups.length > 0 ? groups !== before.informalTaxonGroups : before.informalTaxonGroups !== undefined)
+    return false;
+  if (before.parent === undefined) return Object.keys(from.parent).length === 0;
+  if (from.parent === before.parent) return true;
+  if (!sameJson(from.parent, before.parent)) return false;
+  from.parent = before.parent;
+  return true;
+}
+
+/**
+ * The document of a taxon `placedAsBefore`: a copy of `before`, keys and values, with its own
+ * place (`countSpecies` and the sort ranks set the other `VERSION_NUMBERS`). Its line is not
+ * parsed: copying the document costs less than parsing the line, taking `before`'s values
+ * (`withValuesOf`) and deriving again, and the copy has the order of keys deriving would give.
+ */
+function asBefore(before: TaxonDocument, order: number): TaxonDocument {
+  const doc = { ...before };
+  doc.taxonomicOrder = order;
+  const groups = GIVEN_GROUPS.get(before);
+  if (groups !== undefined) GIVEN_GROUPS.set(doc, groups);
+  const evaluation = GIVEN_EVALUATION.get(before);
+  if (evaluation !== undefined) GIVEN_EVALUATION.set(doc, evaluation);
+  return doc;
+}
+
 function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
   const species = new Int32Array(docs.length);
   const finnish = new Int32Array(docs.length);
@@ -375,33 +408,58 @@ export class VersionDerivation {
   /**
    * Documents with every derived field but the sort ranks, in taxonomic order (the ranks are
    * numbered over every version at once: `assignSortRanks`). `positionOf` says where each id is
-   * among them: the next version derived finds its taxa there.
+   * among them: the next version derived finds its taxa there. `textOf` gives the text of a line
+   * that was not parsed, the same as its taxon's line in the version derived before; its taxon in
+   * `tree.lines` is then set to its document.
    *
    * `unchanged` says, for each document, where the taxon's document is in the version derived
    * before when this one holds its very values but for `VERSION_NUMBERS` (its line the same, byte
    * for byte, and its ancestors too), and -1 otherwise: most of a version's taxa, whose values no
    * one then needs to compare again (docs/versions-and-loading.md, "What versions share").
    */
-  derive(tree: TaxonTree, positionOf: PositionOf): { documents: TaxonDocument[]; unchanged: Int32Array } {
+  derive(
+    tree: TaxonTree,
+    positionOf: PositionOf,
+    textOf: (position: number) => string,
+  ): { documents: TaxonDocument[]; unchanged: Int32Array } {
     const { inherit, habitats, summaries, latest } = this;
-    const docs = tree.lines.map(({ taxon }) => withoutDerived(taxon));
+    const docs: TaxonDocument[] = new Array(tree.lines.length);
     const lineages: Lineage[] = new Array(docs.length);
     const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
     const inLatest = latest && followingPositions(latest.documents, latest.positionOf);
     const unchanged = new Int32Array(docs.length).fill(-1);
     tree.preorder.forEach((position, order) => {
-      const doc = docs[position]!;
+      const line = tree.lines[position]!;
       const parent = tree.parentOf[position]!;
       const from = parent === -1 ? rootLineage : lineages[parent]!;
-      const groups = inherit(from.groups, doc.informalTaxonGroups);
-      const at = inLatest ? inLatest(doc.id) : -1;
+      const at = inLatest ? inLatest(line.taxon.id) : -1;
       const before = at === -1 ? undefined : latest!.documents[at];
-      describe(doc, from, order + 1, groups, before);
-      if (before === undefined || tree.lines[position]!.sameLineAs !== before) describeContents(doc, habitats);
-      else {
-        contentsAsBefore(doc, before);
-        if (sameDerivedValues(doc, before)) unchanged[order] = at;
+      let doc: TaxonDocument;
+      let groups: readonly string[];
+      if (line.sameLineAs !== undefined && line.taxon === line.sameLineAs) {
+        // A line the same as its taxon's in the version derived before, not parsed
+        // (`readVersionFile`): a copy of that document where the tree places it as before, else
+        // the line parsed and given that document's values.
+        const same = line.sameLineAs as TaxonDocument;
+        const kept = same === before ? at : -1;
+        groups = inherit(from.groups, GIVEN_GROUPS.get(same));
+        if (placedAsBefore(from, groups, same)) {
+          doc = asBefore(same, order + 1);
+          unchanged[order] = kept;
+        } else {
+          doc = withoutDerived(withValuesOf(JSON.parse(textOf(position)) as Taxon, same));
+          describe(doc, from, order + 1, groups, same);
+          contentsAsBefore(doc, same);
+          if (sameDerivedValues(doc, same)) unchanged[order] = kept;
+        }
+        line.taxon = doc as Taxon;
+      } else {
+        doc = withoutDerived(line.taxon);
+        groups = inherit(from.groups, doc.informalTaxonGroups);
+        describe(doc, from, order + 1, groups, before);
+        describeContents(doc, habitats);
       }
+      docs[position] = doc;
       // Only taxa with children pass a lineage on; leaves (most taxa) need none.
       if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, doc, groups, summaries);
     });

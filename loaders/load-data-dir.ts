@@ -8,10 +8,10 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import { chronological, type Checklist, type ChecklistVersion, type InformalTaxonGroup } from '../src/taxon/catalog.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
-import { VersionDerivation, withValuesOf } from './derive.ts';
+import { VersionDerivation } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
 import { maxLineBytesFromEnv } from './ndjson.ts';
@@ -69,7 +69,8 @@ export interface LoadOptions {
 const secondsSince = (start: number) => Math.round((performance.now() - start) / 10) / 100;
 
 function checkGroupReferences(file: string, lines: TaxonLine[], known: Set<string>, problems: DataProblem[]): void {
-  for (const { line, taxon } of lines) {
+  for (const { line, taxon, sameLineAs } of lines) {
+    if (sameLineAs !== undefined) continue;
     for (const group of taxon.informalTaxonGroups ?? []) {
       if (!known.has(group)) problems.push({ file, line, id: taxon.id, message: `unknown informal group '${group}'` });
     }
@@ -104,6 +105,17 @@ function documentPositions(tree: TaxonTree): PositionOf {
   };
 }
 
+/**
+ * The version files in the order they are read: newest first (`current`, then by date). Each is
+ * compared with the one read before it (docs/versions-and-loading.md, "What versions share"), and
+ * versions of one checklist differ least from the one nearest in time.
+ */
+function newestFirst(files: ReadonlyMap<string, string>, declared: readonly ChecklistVersion[]): [string, string][] {
+  return chronological(declared)
+    .reverse()
+    .flatMap(({ id }) => (files.has(id) ? [[id, files.get(id)!] as [string, string]] : []));
+}
+
 async function loadVersion(
   id: string,
   file: string,
@@ -121,7 +133,6 @@ async function loadVersion(
     onBytes: (bytes) => progress.advance(bytes),
     maxLineBytes: context.maxLineBytes,
     previous: context.previous,
-    reuse: withValuesOf,
     into: context.lineBytes.pop() ?? new LineBytes(info.size),
   });
   if (context.previous !== undefined) context.lineBytes.push(context.previous.bytes);
@@ -131,7 +142,7 @@ async function loadVersion(
   const tree = buildTree(file, lines, problems);
   if (!tree || problems.length > 0) return { read };
   const positionOf = documentPositions(tree);
-  const { documents, unchanged } = context.derivation.derive(tree, positionOf);
+  const { documents, unchanged } = context.derivation.derive(tree, positionOf, (position) => bytes.text(position));
   context.previous = { lines, bytes, indexOfId: tree.lineOfId };
   return { version: { id, file, documents, unchanged }, read, positionOf };
 }
@@ -159,7 +170,7 @@ export async function loadDataDirectory(
   };
   const sharing = new ValueSharing();
   const positionsOf: (PositionOf | undefined)[] = [];
-  for (const [id, file] of directory.versionFiles) {
+  for (const [id, file] of newestFirst(directory.versionFiles, directory.checklistVersions)) {
     const versionStarted = performance.now();
     const { version, read, positionOf } = await loadVersion(id, file, context);
     if (version) {

@@ -10,7 +10,11 @@ import type { DataProblem } from './problems.ts';
 export interface TaxonLine {
   line: number;
   taxon: Taxon;
-  /** the taxon of the version read before whose line this one is, byte for byte */
+  /**
+   * The taxon of the version read before whose line this one is, byte for byte. Such a line is not
+   * parsed: its `taxon` is this one until the version is derived (`VersionDerivation.derive`),
+   * which makes its document and sets it here.
+   */
   sameLineAs: Taxon | undefined;
 }
 
@@ -61,6 +65,12 @@ export class LineBytes {
     this.ends.push(this.used);
   }
 
+  /** Line `index` (of the valid lines) as text. */
+  text(index: number): string {
+    const start = index === 0 ? 0 : this.ends[index - 1]!;
+    return this.bytes.toString('utf8', start, this.ends[index]!);
+  }
+
   /** Whether line `index` (of the valid lines) is these bytes. */
   equals(index: number, line: Buffer): boolean {
     const end = this.ends[index];
@@ -82,26 +92,19 @@ export interface ReadVersionOptions {
   onBytes?: (bytes: number) => void;
   /** the version read before, whose lines this one's are compared with */
   previous?: PreviousLines;
-  /**
-   * The taxon of a line that is `before`'s line, from the line parsed (`taxon`): by default, the
-   * line parsed.
-   */
-  reuse?: (taxon: Taxon, before: Taxon) => Taxon;
   /** where the lines' bytes are kept (emptied first); by default, a new one */
   into?: LineBytes;
 }
-
-/** `ReadVersionOptions.reuse` by default: the line as parsed. */
-const asParsed = (taxon: Taxon) => taxon;
 
 /**
  * Every valid line of the file, in file order, and their bytes. The parsed JSON itself is kept
  * (the schema only checks it), so fields the schema does not know are served as they are.
  *
  * A line the same, byte for byte, as the line of its taxon in the version read before was valid
- * there and is not checked again; its taxon is parsed and given to `reuse` with that line's. Its
- * taxon's line there is looked for right after the one the line before matched (versions keep
- * most taxa in the same order), then by the id of the line that did not match.
+ * there, and is neither parsed nor checked again: its taxon is that line's (`sameLineAs`), and its
+ * text stays in `bytes`. Its taxon's line there is looked for right after the one the line before
+ * matched (versions keep most taxa in the same order), then by the id of the line that did not
+ * match.
  */
 export async function readVersionFile(
   path: string,
@@ -112,7 +115,7 @@ export async function readVersionFile(
   const lines: TaxonLine[] = [];
   const bytes = options.into ?? new LineBytes();
   bytes.clear();
-  const { previous, reuse } = options;
+  const { previous } = options;
   let next = 0;
   let read = 0;
   try {
@@ -120,10 +123,7 @@ export async function readVersionFile(
       read += 1;
       const same = previous?.bytes.equals(next, own) === true;
       const before = same ? previous!.lines[next]!.taxon : undefined;
-      const taxon =
-        before === undefined
-          ? parseLine(file, line, text, problems)
-          : (reuse ?? asParsed)(JSON.parse(text) as Taxon, before);
+      const taxon = before === undefined ? parseLine(file, line, text, problems) : before;
       if (!taxon) continue;
       bytes.add(own);
       lines.push({ line, taxon, sameLineAs: before });

@@ -103,7 +103,9 @@ export async function runDiff(argv: string[]): Promise<number> {
     ['--to', values.to, to],
   ] as const) {
     if (!version)
-      return usageError(`${name}: no version '${id}' in ${dir}; it has ${versions.map((v) => v.id).join(', ')}`);
+      return usageError(
+        `${name}: no version '${id}' in ${dir}; it has ${dataSet.checklistVersions.map((v) => v.id).join(', ')}`,
+      );
   }
   const [before, after] = [from!.documents.map(givenTaxonOf), to!.documents.map(givenTaxonOf)];
   const changes = compareVersions(before, after);

@@ -17,7 +17,7 @@ import {
   type ChangesScope,
 } from '../query/changes-request.ts';
 import { compileTaxonById, EXPORT_CHUNK_SIZE } from '../query/taxa-request.ts';
-import type { ChecklistVersion } from '../taxon/catalog.ts';
+import { chronological, type ChecklistVersion } from '../taxon/catalog.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
 import type { ChangeRecord } from '../taxon/changes.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
@@ -52,17 +52,6 @@ export interface HistoryStep {
   version: string;
   taxon?: TaxonDocument;
   change?: Partial<ChangeRecord<TaxonDocument>>;
-}
-
-/**
- * Versions oldest first: dated ones by date, then undated ones by id, `current` last (the
- * versions of a data directory need not be dated).
- */
-export function chronological(list: readonly ChecklistVersion[]): ChecklistVersion[] {
-  const rank = (v: ChecklistVersion) => (v.id === 'current' ? 2 : v.versionDate ? 0 : 1);
-  return [...list].sort(
-    (a, b) => rank(a) - rank(b) || (a.versionDate ?? '').localeCompare(b.versionDate ?? '') || a.id.localeCompare(b.id),
-  );
 }
 
 export function createChangesService({

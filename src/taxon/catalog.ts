@@ -17,6 +17,17 @@ export interface ChecklistVersion {
   [key: string]: unknown;
 }
 
+/**
+ * Versions oldest first: dated ones by date, then undated ones by id, `current` last (the
+ * versions of a data directory need not be dated).
+ */
+export function chronological(list: readonly ChecklistVersion[]): ChecklistVersion[] {
+  const rank = (v: ChecklistVersion) => (v.id === 'current' ? 2 : v.versionDate ? 0 : 1);
+  return [...list].sort(
+    (a, b) => rank(a) - rank(b) || (a.versionDate ?? '').localeCompare(b.versionDate ?? '') || a.id.localeCompare(b.id),
+  );
+}
+
 /** One checklist the data directory declares (`checklists.json`): the taxa name it in `nameAccordingTo`. */
 export interface Checklist {
   id: string;

@@ -29,6 +29,32 @@ describe('loadDataDirectory', () => {
     expect(dataSet.checklistVersions.map((v) => v.id)).toEqual(['current', 'MR.424']);
   });
 
+  it('reads the versions newest first, each after the one nearest it in time, and lists them as the directory does', async () => {
+    const version = (id: string, versionDate?: string) => ({ id, ...(versionDate ? { versionDate } : {}) });
+    const dir = await fixtureCopy({
+      'current.ndjson': ndjson([root]),
+      'MR.424.ndjson': ndjson([root]),
+      'MR.425.ndjson': ndjson([root]),
+      'MR.426.ndjson': ndjson([root]),
+      'MR.427.ndjson': ndjson([root]),
+      'checklist-versions.json': JSON.stringify([
+        version('current'),
+        version('MR.424', '2019-03-08'),
+        version('MR.425'),
+        version('MR.426', '2021-06-01'),
+        version('MR.427', '2000-12-01'),
+      ]),
+    });
+    const read: string[] = [];
+    const { dataSet, stats } = await loadDataDirectory(dir, { onVersion: ({ id }) => read.push(id) });
+    // `current` first, then the undated ones, then by date, newest first.
+    const newestFirst = ['current', 'MR.425', 'MR.426', 'MR.424', 'MR.427'];
+    expect(read).toEqual(newestFirst);
+    expect(stats.versions.map((v) => v.id)).toEqual(newestFirst);
+    expect(dataSet.versions.map((v) => v.id)).toEqual(newestFirst);
+    expect(dataSet.checklistVersions.map((v) => v.id)).toEqual(['current', 'MR.424', 'MR.425', 'MR.426', 'MR.427']);
+  });
+
   it('lists every problem of every file with file, line and id, and refuses the whole directory', async () => {
     const current = [
       JSON.stringify(root),

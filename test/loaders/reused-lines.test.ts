@@ -1,6 +1,7 @@
 /**
- * A line the same, byte for byte, as its taxon's line in the version read before is not checked
- * again, and its taxon takes that document's values (`withValuesOf`, `readVersionFile`'s `reuse`).
+ * A line the same, byte for byte, as its taxon's line in the version read before is neither parsed
+ * nor checked again (`readVersionFile`): deriving makes its document a copy of that one's where its
+ * tree leaves its derived fields as they were, and parses it only where it does not.
  * Each version must still hold the documents it holds loaded alone, key order included, whatever
  * its tree does to the taxon's derived fields.
  */
@@ -60,24 +61,26 @@ const SECOND = [
 ];
 
 describe('lines the same as in the version read before', () => {
-  it('are not checked again, and are handed to `reuse` with the taxon of the line before', async () => {
+  it("are neither parsed nor checked again: their taxon is the line before's until the version is derived", async () => {
     const dir = await fixtureCopy({ 'current.ndjson': ndjson(FIRST), 'MR.424.ndjson': ndjson(SECOND) });
     const first = await readVersionFile(`${dir}/current.ndjson`, 'current.ndjson', []);
-    const reused: Taxon[] = [];
-    const sameLines: string[] = [];
     const indexOfId = new Map(first.lines.map(({ taxon }, i) => [taxon.id, i]));
     const second = await readVersionFile(`${dir}/MR.424.ndjson`, 'MR.424.ndjson', [], {
       previous: { lines: first.lines, bytes: first.bytes, indexOfId },
-      reuse: (taxon, before) => {
-        sameLines.push(taxon.id);
-        reused.push(before);
-        return taxon;
-      },
     });
     // The genus MX.7's line is the same too.
     const same = ['MX.7', ...SHARED.map((t) => t.id)];
-    expect(sameLines).toEqual(same);
-    expect(reused).toEqual(first.lines.filter((line) => same.includes(line.taxon.id)).map((line) => line.taxon));
+    const sameLines = second.lines.filter((line) => line.sameLineAs !== undefined);
+    expect(sameLines.map((line) => line.taxon.id)).toEqual(same);
+    const before = first.lines.filter((line) => same.includes(line.taxon.id));
+    for (const [i, line] of sameLines.entries()) {
+      expect(line.sameLineAs).toBe(before[i]!.taxon);
+      expect(line.taxon).toBe(line.sameLineAs);
+    }
+    // The others are parsed, and every line's text is kept, to be parsed when it must be.
+    for (const line of second.lines.filter((l) => l.sameLineAs === undefined))
+      expect(first.lines.map((l) => l.taxon)).not.toContain(line.taxon);
+    expect(second.lines.map((_, i) => JSON.parse(second.bytes.text(i)).id)).toEqual(SECOND.map((t) => t.id));
     expect(second.lines.map((line) => line.line)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
