@@ -106,7 +106,8 @@ function documentPositions(tree: TaxonTree): PositionOf {
 }
 
 /**
- * The version files in the order they are read: newest first (`current`, then by date). Each is
+ * The version files in the order they are read: newest first, the reverse of `chronological`
+ * (`current`, then the versions without a date, then the dated ones from the latest). Each is
  * compared with the one read before it (docs/versions-and-loading.md, "What versions share"), and
  * versions of one checklist differ least from the one nearest in time.
  */
