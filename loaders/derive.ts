@@ -299,26 +299,15 @@ function contentsAsBefore(doc: TaxonDocument, before: TaxonDocument): void {
 }
 
 /**
- * Whether `doc`, whose line is `before`'s, holds `before`'s very values but for the numbers of its
- * place (`VERSION_NUMBERS`): its given values are `before`'s already (`withValuesOf`), its facts
- * too (`contentsAsBefore`), and these are what its tree derives that can differ. The rest follows
- * from them: the lists with itself are `before`'s when these are (`withLast`), its nearest visible
- * ancestor is the last of its visible ones, and `species` comes from its line.
- */
-function sameDerivedValues(doc: TaxonDocument, before: TaxonDocument): boolean {
-  return (
-    doc.parents === before.parents &&
-    doc.nonHiddenParents === before.nonHiddenParents &&
-    doc.parent === before.parent &&
-    doc.informalTaxonGroups === before.informalTaxonGroups
-  );
-}
-
-/**
- * Whether a taxon whose line is `before`'s, byte for byte, derives what `before` holds where its
- * tree places it (its ancestors `from`, its groups' closure `groups`): the values
- * `sameDerivedValues` compares, told before any document is made. Equal summaries of ancestors
- * are made `before`'s, as `describe` makes them, so that its siblings take them at once.
+ * Whether a taxon whose line is `before`'s, byte for byte, derives `before`'s very values but for
+ * the numbers of its place (`VERSION_NUMBERS`) where its tree places it (its ancestors `from`,
+ * its groups' closure `groups`), told before any document is made. Its given values and facts
+ * are `before`'s (the same line), and these are what its tree derives that can differ; the rest
+ * follows from them: the lists with itself are `before`'s when these are (`withLast`), its nearest
+ * visible ancestor is the last of its visible ones, and `species` comes from its line. Equal
+ * summaries of ancestors are made `before`'s, as `describe` makes them, so that its siblings take
+ * them at once. Where this is false, the document deriving makes differs from `before` in one of
+ * these values.
  */
 function placedAsBefore(from: Lineage, groups: readonly string[], before: TaxonDocument): boolean {
   if (from.ids !== before.parents || from.nonHiddenIds !== before.nonHiddenParents) return false;
@@ -441,16 +430,14 @@ export class VersionDerivation {
         // (`readVersionFile`): a copy of that document where the tree places it as before, else
         // the line parsed and given that document's values.
         const same = line.sameLineAs as TaxonDocument;
-        const kept = same === before ? at : -1;
         groups = inherit(from.groups, GIVEN_GROUPS.get(same));
         if (placedAsBefore(from, groups, same)) {
           doc = asBefore(same, order + 1);
-          unchanged[order] = kept;
+          unchanged[order] = same === before ? at : -1;
         } else {
           doc = withoutDerived(withValuesOf(JSON.parse(textOf(position)) as Taxon, same));
           describe(doc, from, order + 1, groups, same);
           contentsAsBefore(doc, same);
-          if (sameDerivedValues(doc, same)) unchanged[order] = kept;
         }
         line.taxon = doc as Taxon;
       } else {
