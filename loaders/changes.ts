@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { compareVersions, type ChangeRecord } from '../src/taxon/changes.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
-import { givenCanonical, givenTaxonOf, sameGivenValues } from './derive.ts';
+import { givenCanonical, givenTaxonOf, sameGivenValues, servedDocument } from './derive.ts';
 
 /** A change record as indexed: keyed by both versions, with its place in the taxonomic order. */
 export interface ChangeDocument extends ChangeRecord<TaxonDocument> {
@@ -51,20 +51,31 @@ class DocumentsById {
 
   /** The documents of these ids that the version has. */
   find(ids: readonly string[]): TaxonDocument[] {
+    return ids.flatMap((id) => {
+      const position = this.positionOf(id);
+      return position === -1 ? [] : [this.docs[position]!];
+    });
+  }
+
+  /** The document of a taxon as the version serves it (`servedDocument`). */
+  served(doc: TaxonDocument): TaxonDocument {
+    return servedDocument(doc, this.positionOf(doc.id));
+  }
+
+  /** Where the document of `id` is among the version's, -1 if it has none. */
+  private positionOf(id: string): number {
     const { docs } = this;
     this.sorted ??= Uint32Array.from(docs.keys()).sort((a, b) => compareIds(docs[a]!.id, docs[b]!.id));
     const sorted = this.sorted;
-    return ids.flatMap((id) => {
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (compareIds(docs[sorted[mid]!]!.id, id) < 0) lo = mid + 1;
-        else hi = mid;
-      }
-      const doc = lo < sorted.length ? docs[sorted[lo]!] : undefined;
-      return doc?.id === id ? [doc] : [];
-    });
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareIds(docs[sorted[mid]!]!.id, id) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const position = lo < sorted.length ? sorted[lo]! : -1;
+    return position !== -1 && docs[position]!.id === id ? position : -1;
   }
 }
 
@@ -73,15 +84,19 @@ const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * The records from `since` into `version`, of the documents `documentsOf` gives of each (all, or
  * a few taxa's: a taxon's record is made of its two documents alone), numbered among themselves.
+ * Their documents are as each version serves them (`byId`).
  */
 function changesBetween(
   since: VersionDocuments,
   version: VersionDocuments,
+  byId: (version: VersionDocuments) => DocumentsById,
   documentsOf: (version: VersionDocuments) => readonly TaxonDocument[] = (v) => v.documents,
 ): ChangeDocument[] {
   return compareVersions(documentsOf(since), documentsOf(version), { given: givenTaxonOf, same: sameTaxon }).map(
-    (record, i) => ({
+    ({ from, to, ...record }, i) => ({
       ...record,
+      ...(from === undefined ? {} : { from: byId(since).served(from) }),
+      ...(to === undefined ? {} : { to: byId(version).served(to) }),
       id: `${since.id}/${record.id}`,
       taxonId: record.id,
       since: since.id,
@@ -108,7 +123,7 @@ export function pairChangesOf(versions: readonly VersionDocuments[]): PairChange
   return (sinceId, id, taxa) => {
     const [since, version] = [versionOf(sinceId), versionOf(id)];
     if (!since || !version || since === version) return [];
-    return changesBetween(since, version, taxa === undefined ? undefined : (v) => byId(v).find(taxa));
+    return changesBetween(since, version, byId, taxa === undefined ? undefined : (v) => byId(v).find(taxa));
   };
 }
 

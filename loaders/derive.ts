@@ -321,14 +321,12 @@ function placedAsBefore(from: Lineage, groups: readonly string[], before: TaxonD
 }
 
 /**
- * The document of a taxon `placedAsBefore`: a copy of `before`, keys and values, with its own
- * place (`countSpecies` and the sort ranks set the other `VERSION_NUMBERS`). Its line is not
- * parsed: copying the document costs less than parsing the line, taking `before`'s values
- * (`withValuesOf`) and deriving again, and the copy has the order of keys deriving would give.
+ * A copy of `before`, keys and values, for a document held from another version whose numbers
+ * `countSpecies` finds otherwise in this one (its descendants changed): its given values stay
+ * aside as `before`'s are.
  */
-function asBefore(before: TaxonDocument, order: number): TaxonDocument {
+function copyOf(before: TaxonDocument): TaxonDocument {
   const doc = { ...before };
-  doc.taxonomicOrder = order;
   const groups = GIVEN_GROUPS.get(before);
   if (groups !== undefined) GIVEN_GROUPS.set(doc, groups);
   const evaluation = GIVEN_EVALUATION.get(before);
@@ -336,19 +334,44 @@ function asBefore(before: TaxonDocument, order: number): TaxonDocument {
   return doc;
 }
 
-function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
+/**
+ * A version's document as it is served. A document held from the version derived first with it
+ * (a taxon unchanged since) holds that version's `taxonomicOrder`; this version's is its place
+ * among its documents, `position` + 1. The document itself where that is its own, else a copy.
+ */
+export function servedDocument(doc: TaxonDocument, position: number): TaxonDocument {
+  return doc.taxonomicOrder === position + 1 ? doc : { ...doc, taxonomicOrder: position + 1 };
+}
+
+/**
+ * Sets the species counts and `hasChildren`. A document `held` from a version derived before keeps
+ * its numbers where they are this version's too, and is copied where they are not (its line then
+ * holds the copy, which the next version finds).
+ */
+function countSpecies(tree: TaxonTree, docs: TaxonDocument[], held: Uint8Array): void {
   const species = new Int32Array(docs.length);
   const finnish = new Int32Array(docs.length);
   for (let i = tree.preorder.length - 1; i >= 0; i--) {
     const position = tree.preorder[i]!;
-    const doc = docs[position]!;
+    let doc = docs[position]!;
     if (doc.taxonRank === 'MX.species') {
       species[position]! += 1;
       if (doc.finnish === true) finnish[position]! += 1;
     }
-    doc.countOfSpecies = species[position]!;
-    doc.countOfFinnishSpecies = finnish[position]!;
-    doc.hasChildren = tree.children[position]!.length > 0;
+    const hasChildren = tree.children[position]!.length > 0;
+    const same =
+      doc.countOfSpecies === species[position] &&
+      doc.countOfFinnishSpecies === finnish[position] &&
+      doc.hasChildren === hasChildren;
+    if (!same) {
+      if (held[position] === 1) {
+        doc = docs[position] = copyOf(doc);
+        tree.lines[position]!.taxon = doc as Taxon;
+      }
+      doc.countOfSpecies = species[position]!;
+      doc.countOfFinnishSpecies = finnish[position]!;
+      doc.hasChildren = hasChildren;
+    }
     const parent = tree.parentOf[position]!;
     if (parent !== -1) {
       species[parent]! += species[position]!;
@@ -364,17 +387,12 @@ interface DerivedVersion {
 }
 
 /**
- * The fields of a document that differ between versions where its line and its ancestors do not:
- * the numbers of its place in the tree, and the sort ranks numbered over all versions.
+ * The fields of a document that can differ between versions where its line and its ancestors do
+ * not: the numbers of its place in the tree. A document held from another version holds that
+ * version's `taxonomicOrder` (`servedDocument`), and is copied where its counts differ
+ * (`countSpecies`). The sort ranks are a name's, the same in every version (`assignSortRanks`).
  */
-export const VERSION_NUMBERS = [
-  'taxonomicOrder',
-  'countOfSpecies',
-  'countOfFinnishSpecies',
-  'hasChildren',
-  'scientificNameSortRank',
-  'finnishNameSortRank',
-] as const;
+export const VERSION_NUMBERS = ['taxonomicOrder', 'countOfSpecies', 'countOfFinnishSpecies', 'hasChildren'] as const;
 
 /**
  * Derives the versions of one data directory, one after the other, keeping what they share: the
@@ -404,7 +422,10 @@ export class VersionDerivation {
    * `unchanged` says, for each document, where the taxon's document is in the version derived
    * before when this one holds its very values but for `VERSION_NUMBERS` (its line the same, byte
    * for byte, and its ancestors too), and -1 otherwise: most of a version's taxa, whose values no
-   * one then needs to compare again (docs/versions-and-loading.md, "What versions share").
+   * one then needs to compare again (docs/versions-and-loading.md, "What versions share"). Such a
+   * document is that version's very object, held once, unless its counts differ here (then a copy
+   * with them); its `taxonomicOrder` is then the version's it was made for, this one's is its
+   * place among these documents (`servedDocument`).
    */
   derive(
     tree: TaxonTree,
@@ -417,6 +438,8 @@ export class VersionDerivation {
     const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
     const inLatest = latest && followingPositions(latest.documents, latest.positionOf);
     const unchanged = new Int32Array(docs.length).fill(-1);
+    // By position: the document is one a version derived before made (and holds its numbers).
+    const held = new Uint8Array(docs.length);
     tree.preorder.forEach((position, order) => {
       const line = tree.lines[position]!;
       const parent = tree.parentOf[position]!;
@@ -427,12 +450,15 @@ export class VersionDerivation {
       let groups: readonly string[];
       if (line.sameLineAs !== undefined && line.taxon === line.sameLineAs) {
         // A line the same as its taxon's in the version derived before, not parsed
-        // (`readVersionFile`): a copy of that document where the tree places it as before, else
-        // the line parsed and given that document's values.
+        // (`readVersionFile`): that very document where the tree places it as before, else the
+        // line parsed and given that document's values.
         const same = line.sameLineAs as TaxonDocument;
         groups = inherit(from.groups, GIVEN_GROUPS.get(same));
         if (placedAsBefore(from, groups, same)) {
-          doc = asBefore(same, order + 1);
+          // That very document: its `taxonomicOrder` is the place it was made for, this
+          // version's is its place here (`servedDocument`).
+          doc = same;
+          held[position] = 1;
           unchanged[order] = same === before ? at : -1;
         } else {
           doc = withoutDerived(withValuesOf(JSON.parse(textOf(position)) as Taxon, same));
@@ -450,7 +476,7 @@ export class VersionDerivation {
       // Only taxa with children pass a lineage on; leaves (most taxa) need none.
       if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, doc, groups, summaries);
     });
-    countSpecies(tree, docs);
+    countSpecies(tree, docs, held);
     const documents = Array.from(tree.preorder, (position) => docs[position]!);
     this.latest = { documents, positionOf };
     return { documents, unchanged };

@@ -24,11 +24,15 @@ function changesInto(changes: (version: string) => Iterable<object>, version: st
 export function engineDataOf(dataSet: DataSet): EngineData {
   const between = pairChangesOf(dataSet.versions);
   const changes = changeDocumentsOf(dataSet.versions, between);
+  // A document held from another version holds its `taxonomicOrder` there: a version's own is
+  // its document's place (`servedDocument`).
+  const orders = dataSet.versions.map(({ documents }) => Int32Array.from(documents.keys(), (i) => i + 1));
   // A taxon's name entries are the same objects in every version where its names and attributes
   // are: an engine that holds versions together holds them once.
   const versionedNames = new VersionedNames(
     dataSet.versions.map((version) => version.documents),
     dataSet.versions.map((version) => version.unchanged),
+    orders,
   );
   const last = dataSet.versions.length - 1;
   const names: VersionedDocuments = {
@@ -46,13 +50,14 @@ export function engineDataOf(dataSet: DataSet): EngineData {
       checklistVersions: dataSet.checklistVersions,
       checklists: dataSet.checklists,
     },
-    versions: dataSet.versions.map((version) => ({
+    versions: dataSet.versions.map((version, i) => ({
       id: version.id,
       indices: {
         taxa: version.documents,
         changes: changesInto(changes, version.id),
       },
       ...(version.unchanged === undefined ? {} : { unchanged: { taxa: version.unchanged } }),
+      ownValues: { taxa: { fields: ['taxonomicOrder'], values: [orders[i]!] } },
     })),
     changesBetween: between,
     shared: { names },
@@ -67,10 +72,11 @@ export function taxaOnly(data: EngineData): EngineData {
   return {
     ...data,
     shared: {},
-    versions: data.versions.map(({ id, indices, unchanged }) => ({
+    versions: data.versions.map(({ id, indices, unchanged, ownValues }) => ({
       id,
       indices: indices.taxa ? { taxa: indices.taxa } : {},
       ...(unchanged?.taxa === undefined ? {} : { unchanged: { taxa: unchanged.taxa } }),
+      ...(ownValues?.taxa === undefined ? {} : { ownValues: { taxa: ownValues.taxa } }),
     })),
   };
 }

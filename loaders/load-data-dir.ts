@@ -24,11 +24,16 @@ import { assignSortRanks } from './sort-ranks.ts';
 export interface LoadedVersion {
   id: string;
   file: string;
+  /**
+   * In taxonomic order. A taxon unchanged since the version loaded before has that version's very
+   * document, whose `taxonomicOrder` is the place it was made for: a version's own is its
+   * document's place here + 1, as served (`servedDocument`).
+   */
   documents: TaxonDocument[];
   /**
    * Per document, the position of its taxon's document in the version loaded before it when this
-   * one holds that one's very values but for its place (`VERSION_NUMBERS`), -1 otherwise
-   * (`VersionDerivation.derive`). Absent: none known.
+   * one holds that one's very values but for its place (`VERSION_NUMBERS`: the same object, or a
+   * copy where its counts differ), -1 otherwise (`VersionDerivation.derive`). Absent: none known.
    */
   unchanged?: Int32Array;
 }

@@ -285,6 +285,8 @@ export class VersionedNames {
   constructor(
     private readonly versions: readonly (readonly TaxonDocument[])[],
     private readonly unchanged: Unchanged = [],
+    /** per version, its documents' `taxonomicOrder` where they may hold another version's (`servedDocument`) */
+    private readonly orders: readonly (ArrayLike<number> | undefined)[] = [],
   ) {}
 
   /**
@@ -308,6 +310,7 @@ export class VersionedNames {
     const docs = this.versions[index]!;
     const ownLiterals = literals[index]!;
     const numbers = taxa[index]!;
+    const ownOrders = this.orders[index];
     for (let i = 0; i < docs.length; i++) {
       const own = ownLiterals[i]!;
       if (own.length === 0) continue;
@@ -334,7 +337,7 @@ export class VersionedNames {
         this.derived += entries.length;
       }
       if (!last && names !== known[0]) this.known[number] = [names, ...known.filter((other) => other !== names)];
-      const values = [taxon.taxonomicOrder ?? 0];
+      const values = [ownOrders?.[i] ?? taxon.taxonomicOrder ?? 0];
       const { entries, firstKey } = names;
       for (let n = 0; n < entries.length; n++) yield { shared: entries[n]!, values, key: firstKey + n };
     }

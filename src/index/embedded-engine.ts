@@ -23,6 +23,7 @@ import {
   type SearchBody,
   type SearchEngine,
   type SearchResult,
+  type OwnValues,
   type VersionedDocuments,
 } from './engine.ts';
 import { DocumentIndex } from './embedded/document-index.ts';
@@ -225,9 +226,10 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     docs: Iterable<object>,
     warm: BuiltFields,
     unchanged?: Int32Array,
+    ownValues?: OwnValues,
   ): DocumentIndex<object> {
     const checkedDocuments = unchanged && ((position: number) => unchanged[position] !== -1);
-    const index = DocumentIndex.build(docs, { ...optionsOf(version, kind), checkedDocuments });
+    const index = DocumentIndex.build(docs, { ...optionsOf(version, kind), checkedDocuments, ownValues });
     index.warm(warm[kind] ?? []);
     return index;
   }
@@ -282,7 +284,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
           if (later({ version: version.id, kind }) !== undefined) continue;
           const started = performance.now();
           const unchanged = builtBefore.has(kind) ? version.unchanged?.[kind] : undefined;
-          const index = build({ version: version.id, kind }, docs, warm, unchanged);
+          const index = build({ version: version.id, kind }, docs, warm, unchanged, version.ownValues?.[kind]);
           built.add(kind);
           indices.set(indexKey({ version: version.id, kind }), index);
           onBuilt?.({

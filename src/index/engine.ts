@@ -53,6 +53,13 @@ export interface EngineData {
      * values need not check or freeze them again.
      */
     unchanged?: Partial<Record<IndexKind, Int32Array>>;
+    /**
+     * Per kind, the version's own values of top-level number fields that the documents of
+     * `indices[kind]` may hold at another version's (documents the versions hold once, the same
+     * objects): per field, its value per document. The documents as served hold these
+     * (`versionDocuments` makes them so).
+     */
+    ownValues?: Partial<Record<IndexKind, OwnValues>>;
   }[];
   /**
    * The change records from `since` into `version` (those of that version's `changes` with that
@@ -85,6 +92,12 @@ export interface VersionedDocument {
   key?: number;
 }
 
+/** Top-level number fields and, per field, a value per document. */
+export interface OwnValues {
+  fields: readonly string[];
+  values: readonly ArrayLike<number>[];
+}
+
 /** The documents of several versions of one index, and the top-level number fields each version has its own values of. */
 export interface VersionedDocuments {
   versionFields: readonly string[];
@@ -102,11 +115,35 @@ export interface VersionedDocuments {
  * (each a new object: the shared one with the version's values), or `undefined` when neither has them.
  */
 export function versionDocuments(data: EngineData, version: string, kind: IndexKind): Iterable<object> | undefined {
-  const given = data.versions.find((v) => v.id === version)?.indices[kind];
-  if (given !== undefined) return given;
+  const loaded = data.versions.find((v) => v.id === version);
+  const given = loaded?.indices[kind];
+  const own = loaded?.ownValues?.[kind];
+  if (given !== undefined) return own === undefined ? given : withOwnValues(given, own);
   const shared = data.shared?.[kind];
   const documents = shared?.versions.find((v) => v.id === version)?.documents;
   return documents === undefined ? undefined : wholeDocuments(documents, shared!.versionFields);
+}
+
+/** Documents with their own values of `own.fields`: each the document itself where it holds them, else a copy with them. */
+function withOwnValues(documents: Iterable<object>, own: OwnValues): Iterable<object> {
+  return {
+    *[Symbol.iterator]() {
+      let i = 0;
+      for (const doc of documents) {
+        const record = doc as Record<string, unknown>;
+        let whole = record;
+        for (let f = 0; f < own.fields.length; f++) {
+          const field = own.fields[f]!;
+          const value = own.values[f]![i];
+          if (whole[field] === value) continue;
+          if (whole === record) whole = { ...record };
+          whole[field] = value;
+        }
+        i++;
+        yield whole;
+      }
+    },
+  };
 }
 
 /** Versioned documents made whole: each a new object, the shared one with the version's values of `fields`. */

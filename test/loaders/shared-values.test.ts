@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeSyntheticDataDirectory } from '../../generate/index.ts';
+import { servedDocument } from '../../loaders/derive.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { ValueSharing } from '../../loaders/shared-values.ts';
 import type { TaxonDocument } from '../../src/taxon/schema.ts';
@@ -109,7 +110,7 @@ describe('a data directory of several versions', () => {
     ];
     for (const [i, dir] of alone.entries()) {
       const { dataSet: one } = await loadDataDirectory(dir);
-      const together = dataSet.versions[i]!.documents;
+      const together = dataSet.versions[i]!.documents.map(servedDocument);
       const single = one.versions[0]!.documents;
       expect(JSON.stringify(together.map(withoutRanks))).toBe(JSON.stringify(single.map(withoutRanks)));
       // The sort ranks are numbered over both versions (loaders/sort-ranks.ts): the same order.
@@ -131,7 +132,7 @@ describe('a data directory of several versions', () => {
           generated,
         );
         const single = (await loadDataDirectory(dir)).dataSet.versions[0]!.documents;
-        const together = dataSet.versions.find((version) => version.id === id)!.documents;
+        const together = dataSet.versions.find((version) => version.id === id)!.documents.map(servedDocument);
         expect(JSON.stringify(together.map(withoutRanks))).toBe(JSON.stringify(single.map(withoutRanks)));
       }
       // A taxon's ancestors are its parent's list with itself, the same list; and where they are

@@ -8,7 +8,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
-import type { SearchBody, SearchResult, VersionedDocuments } from '../engine.ts';
+import type { OwnValues, SearchBody, SearchResult, VersionedDocuments } from '../engine.ts';
 import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
 import { Bitset } from './sets/bitset.ts';
 import { asBitset, DocList, filterByBits, type DocSet } from './sets/doc-set.ts';
@@ -81,6 +81,13 @@ export interface DocumentIndexOptions {
    */
   checkedDocuments?: (position: number) => boolean;
   /**
+   * The index's own values of top-level number fields, per document by its place among `docs`,
+   * where the documents may hold other values (documents several versions hold once, with
+   * another version's numbers): searched, sorted and answered in `_source` instead of the
+   * documents'. Default: none.
+   */
+  ownValues?: OwnValues;
+  /**
    * Fields derived from one string of each document rather than read from it (`FieldDerivation`),
    * indexed during `build`, in a worker thread for a large collection. Default: none.
    */
@@ -99,6 +106,33 @@ interface VersionLayer {
   count: number;
   /** per-version field whose values are not all the stored ones, its value per shared document number (`NaN` where not a member) */
   values: readonly (readonly [string, Float64Array])[];
+}
+
+/**
+ * The own values of `docs` (document numbers among `stored`) that are not all the stored ones:
+ * per such field, its value per stored document (`NaN` where not one of `docs`) and its index.
+ */
+function ownFields(
+  stored: readonly object[],
+  docs: Uint32Array,
+  { fields, values }: OwnValues,
+  options: DocumentIndexOptions,
+): { byDoc: [string, Float64Array][]; own: FieldIndex[] } {
+  const size = stored.length;
+  const byDoc: [string, Float64Array][] = [];
+  const own: FieldIndex[] = [];
+  for (const [f, name] of fields.entries()) {
+    const spec = options.fields.get(name);
+    if (docs.every((doc, i) => ownValue(stored[doc] as JsonRecord, name) === values[f]![i])) continue;
+    const column = new Float64Array(size).fill(Number.NaN);
+    for (let i = 0; i < docs.length; i++) column[docs[i]!] = values[f]![i]!;
+    byDoc.push([name, column]);
+    if (spec === undefined) continue;
+    const builder = new FieldIndexBuilder(name, spec);
+    for (let doc = 0; doc < size; doc++) if (!Number.isNaN(column[doc]!)) builder.add(doc, column[doc]);
+    own.push(builder.build(size));
+  }
+  return { byDoc, own };
 }
 
 const SHARDS = { total: 1, successful: 1, skipped: 0, failed: 0 };
@@ -245,24 +279,11 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   private view(
     docs: Uint32Array,
     fields: readonly string[],
-    values: readonly (readonly number[])[],
+    values: readonly ArrayLike<number>[],
     options: DocumentIndexOptions,
   ): DocumentIndex<T> {
-    const size = this.docs.length;
-    const members = Bitset.of(size, docs);
-    const byDoc: [string, Float64Array][] = [];
-    const own: FieldIndex[] = [];
-    for (const [f, name] of fields.entries()) {
-      const spec = options.fields.get(name);
-      if (docs.every((doc, i) => ownValue(this.docs[doc] as JsonRecord, name) === values[f]![i])) continue;
-      const column = new Float64Array(size).fill(Number.NaN);
-      for (let i = 0; i < docs.length; i++) column[docs[i]!] = values[f]![i]!;
-      byDoc.push([name, column]);
-      if (spec === undefined) continue;
-      const builder = new FieldIndexBuilder(name, spec);
-      for (let doc = 0; doc < size; doc++) if (!Number.isNaN(column[doc]!)) builder.add(doc, column[doc]);
-      own.push(builder.build(size));
-    }
+    const members = Bitset.of(this.docs.length, docs);
+    const { byDoc, own } = ownFields(this.docs, docs, { fields, values }, options);
     const data = this.data.view(own, docs);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
     const layer: VersionLayer = { members, count: docs.length, values: byDoc };
@@ -332,9 +353,17 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
       stored,
       new Map(counted.map((validator) => [validator.name, validator.count])),
     );
+    // Own values replace the documents' where they differ: their fields' indices are built from them.
+    let layer: VersionLayer | undefined;
+    if (options.ownValues !== undefined) {
+      const all = Uint32Array.from(stored.keys());
+      const { byDoc, own } = ownFields(stored, all, options.ownValues, options);
+      built.push(...own);
+      if (byDoc.length > 0) layer = { members: Bitset.full(stored.length), count: stored.length, values: byDoc };
+    }
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
-    return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true);
+    return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true, layer);
   }
 
   /** The fields whose index has been built so far: what `warm` builds again in a new index. */
