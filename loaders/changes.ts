@@ -82,27 +82,29 @@ class DocumentsById {
 const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The records from `since` into `version`, of the documents `documentsOf` gives of each (all, or
- * a few taxa's: a taxon's record is made of its two documents alone), numbered among themselves.
- * Their documents are as each version serves them (`byId`).
+ * The records from `since` into `version`, of every document of each, or with `few` those of a
+ * few taxa (a taxon's record is made of its two documents alone), numbered among themselves.
+ * Their documents are as each version serves them (`servedDocument`).
  */
 function changesBetween(
   since: VersionDocuments,
   version: VersionDocuments,
-  byId: (version: VersionDocuments) => DocumentsById,
-  documentsOf: (version: VersionDocuments) => readonly TaxonDocument[] = (v) => v.documents,
+  few?: { since: DocumentsById; version: DocumentsById; taxa: readonly string[] },
 ): ChangeDocument[] {
-  return compareVersions(documentsOf(since), documentsOf(version), { given: givenTaxonOf, same: sameTaxon }).map(
-    ({ from, to, ...record }, i) => ({
-      ...record,
-      ...(from === undefined ? {} : { from: byId(since).served(from) }),
-      ...(to === undefined ? {} : { to: byId(version).served(to) }),
-      id: `${since.id}/${record.id}`,
-      taxonId: record.id,
-      since: since.id,
-      order: i + 1,
-    }),
-  );
+  const [from, to] =
+    few === undefined ? [since.documents, version.documents] : [few.since, few.version].map((v) => v.find(few.taxa));
+  // Every document is at its place in its version; a few found by id are found there again.
+  const served =
+    few === undefined
+      ? servedDocument
+      : (doc: TaxonDocument, _: number, side: 'from' | 'to') => few[side === 'from' ? 'since' : 'version'].served(doc);
+  return compareVersions(from!, to!, { given: givenTaxonOf, same: sameTaxon, served }).map((record, i) => ({
+    ...record,
+    id: `${since.id}/${record.id}`,
+    taxonId: record.id,
+    since: since.id,
+    order: i + 1,
+  }));
 }
 
 /** The change documents from one version into another, by their ids; with `taxa`, only theirs. */
@@ -123,7 +125,7 @@ export function pairChangesOf(versions: readonly VersionDocuments[]): PairChange
   return (sinceId, id, taxa) => {
     const [since, version] = [versionOf(sinceId), versionOf(id)];
     if (!since || !version || since === version) return [];
-    return changesBetween(since, version, byId, taxa === undefined ? undefined : (v) => byId(v).find(taxa));
+    return changesBetween(since, version, taxa && { since: byId(since), version: byId(version), taxa });
   };
 }
 

@@ -115,6 +115,11 @@ export function taxonDifferences(from: object, to: object): Difference[] {
 export interface CompareOptions<T> {
   given?: (taxon: T) => object;
   same?: (from: T, to: T) => boolean;
+  /**
+   * The taxon a record carries, given its place among its version's taxa (`from` or `to`, as
+   * iterated): by default the taxon itself.
+   */
+  served?: (taxon: T, position: number, version: 'from' | 'to') => T;
 }
 
 /** The change record of one taxon, or undefined when it is the same in both versions. */
@@ -143,19 +148,29 @@ export function changeOf<T extends { id: string }>(
 export function compareVersions<T extends { id: string }>(
   from: Iterable<T>,
   to: Iterable<T>,
-  { given, same }: CompareOptions<T> = {},
+  { given, same, served }: CompareOptions<T> = {},
 ): ChangeRecord<T>[] {
-  const before = new Map<string, T>();
-  for (const taxon of from) before.set(taxon.id, taxon);
+  // Each taxon of `from` by its id, at its place.
+  const before = new Map<string, number>();
+  const olds: T[] = [];
+  for (const taxon of from) before.set(taxon.id, olds.push(taxon) - 1);
   const records: ChangeRecord<T>[] = [];
   const present = new Set<string>();
+  const carried = (record: ChangeRecord<T>, fromAt: number, toAt: number) => {
+    if (served !== undefined && record.from !== undefined) record.from = served(record.from, fromAt, 'from');
+    if (served !== undefined && record.to !== undefined) record.to = served(record.to, toAt, 'to');
+    return record;
+  };
+  let position = -1;
   for (const taxon of to) {
+    position++;
     present.add(taxon.id);
-    const old = before.get(taxon.id);
+    const at = before.get(taxon.id) ?? -1;
+    const old = at === -1 ? undefined : olds[at];
     if (old !== undefined && same?.(old, taxon)) continue;
     const record = changeOf(old, taxon, given);
-    if (record) records.push(record);
+    if (record) records.push(carried(record, at, position));
   }
-  for (const [id, taxon] of before) if (!present.has(id)) records.push(changeOf(taxon, undefined)!);
+  for (const [id, at] of before) if (!present.has(id)) records.push(carried(changeOf(olds[at], undefined)!, at, -1));
   return records;
 }

@@ -103,6 +103,22 @@ describe('documents held once by the versions', () => {
     }
   });
 
+  it('give a history each version taxon as that version alone answers it', async () => {
+    const ids = alone.get('current')!.dataSet.versions[0]!.documents.filter((_, i) => i % 211 === 0);
+    for (const { id: taxon } of ids) {
+      const response = await both.inject({ url: `/taxa/${taxon}/history` });
+      expect(response.statusCode, taxon).toBe(200);
+      const steps = response.json().history as { version: string; taxon?: object }[];
+      expect(steps.map((step) => step.version).sort()).toEqual([...VERSIONS].sort());
+      for (const step of steps.filter((s) => s.taxon !== undefined)) {
+        const one = await alone.get(step.version)!.app.inject({ url: `/taxa/${taxon}` });
+        // A taxon's own route adds its document's context and rights.
+        const { intellectualRights: _rights, '@context': _context, ...served } = one.json();
+        expect(step.taxon, `${taxon} ${step.version}`).toEqual(served);
+      }
+    }
+  });
+
   it('carry each version place in change records', async () => {
     const response = await both.inject({ url: '/taxa/changes?from=MR.424&to=current&pageSize=1000' });
     expect(response.statusCode).toBe(200);
