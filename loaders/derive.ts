@@ -335,9 +335,9 @@ function copyOf(before: TaxonDocument): TaxonDocument {
 }
 
 /**
- * A version's document as it is served. A document held from the version derived first with it
- * (a taxon unchanged since) holds that version's `taxonomicOrder`; this version's is its place
- * among its documents, `position` + 1. The document itself where that is its own, else a copy.
+ * A version's document as it is served. A document held from a version derived before (its taxon
+ * unchanged since) holds that version's `taxonomicOrder`; this version's is the document's place
+ * among its own, `position` + 1. The document itself where that is what it holds, else a copy.
  */
 export function servedDocument(doc: TaxonDocument, position: number): TaxonDocument {
   return doc.taxonomicOrder === position + 1 ? doc : { ...doc, taxonomicOrder: position + 1 };

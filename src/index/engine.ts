@@ -111,8 +111,9 @@ export interface VersionedDocuments {
 }
 
 /**
- * The documents of `version` of a kind in `data.versions[].indices`, or whole from `data.shared`
- * (each a new object: the shared one with the version's values), or `undefined` when neither has them.
+ * The documents of `version` of a kind in `data.versions[].indices` (with the version's `ownValues`:
+ * a copy where a document holds others), or whole from `data.shared` (each a new object: the
+ * shared one with the version's values), or `undefined` when neither has them.
  */
 export function versionDocuments(data: EngineData, version: string, kind: IndexKind): Iterable<object> | undefined {
   const loaded = data.versions.find((v) => v.id === version);
