@@ -344,11 +344,11 @@ export function servedDocument(doc: TaxonDocument, position: number): TaxonDocum
 }
 
 /**
- * Sets the species counts and `hasChildren`. A document `held` from a version derived before keeps
- * its numbers where they are this version's too, and is copied where they are not (its line then
- * holds the copy, which the next version finds).
+ * Sets the species counts and `hasChildren`. A document held from a version derived before (its
+ * line's `sameLineAs`) keeps its numbers where they are this version's too, and is copied where
+ * they are not (its line then holds the copy, which the next version finds).
  */
-function countSpecies(tree: TaxonTree, docs: TaxonDocument[], held: Uint8Array): void {
+function countSpecies(tree: TaxonTree, docs: TaxonDocument[]): void {
   const species = new Int32Array(docs.length);
   const finnish = new Int32Array(docs.length);
   for (let i = tree.preorder.length - 1; i >= 0; i--) {
@@ -364,9 +364,10 @@ function countSpecies(tree: TaxonTree, docs: TaxonDocument[], held: Uint8Array):
       doc.countOfFinnishSpecies === finnish[position] &&
       doc.hasChildren === hasChildren;
     if (!same) {
-      if (held[position] === 1) {
+      const line = tree.lines[position]!;
+      if (line.sameLineAs === doc) {
         doc = docs[position] = copyOf(doc);
-        tree.lines[position]!.taxon = doc as Taxon;
+        line.taxon = doc as Taxon;
       }
       doc.countOfSpecies = species[position]!;
       doc.countOfFinnishSpecies = finnish[position]!;
@@ -438,8 +439,6 @@ export class VersionDerivation {
     const rootLineage: Lineage = { ids: [], nonHiddenIds: [], parent: {}, groups: [] };
     const inLatest = latest && followingPositions(latest.documents, latest.positionOf);
     const unchanged = new Int32Array(docs.length).fill(-1);
-    // By position: the document is one a version derived before made (and holds its numbers).
-    const held = new Uint8Array(docs.length);
     tree.preorder.forEach((position, order) => {
       const line = tree.lines[position]!;
       const parent = tree.parentOf[position]!;
@@ -455,10 +454,7 @@ export class VersionDerivation {
         const same = line.sameLineAs as TaxonDocument;
         groups = inherit(from.groups, GIVEN_GROUPS.get(same));
         if (placedAsBefore(from, groups, same)) {
-          // That very document: its `taxonomicOrder` is the place it was made for, this
-          // version's is its place here (`servedDocument`).
           doc = same;
-          held[position] = 1;
           unchanged[order] = same === before ? at : -1;
         } else {
           doc = withoutDerived(withValuesOf(JSON.parse(textOf(position)) as Taxon, same));
@@ -476,7 +472,7 @@ export class VersionDerivation {
       // Only taxa with children pass a lineage on; leaves (most taxa) need none.
       if (tree.children[position]!.length > 0) lineages[position] = childLineage(from, doc, groups, summaries);
     });
-    countSpecies(tree, docs, held);
+    countSpecies(tree, docs);
     const documents = Array.from(tree.preorder, (position) => docs[position]!);
     this.latest = { documents, positionOf };
     return { documents, unchanged };
