@@ -30,9 +30,23 @@ export function buildChangesMappings(): estypes.MappingTypeMapping {
   };
 }
 
+/** Every field a mapping declares, objects included: what Elasticsearch counts against its limit. */
+function fieldCount(properties: Record<string, estypes.MappingProperty>): number {
+  let count = 0;
+  for (const property of Object.values(properties)) {
+    count += 1;
+    if ('properties' in property && property.properties) count += fieldCount(property.properties);
+  }
+  return count;
+}
+
 export function buildChangesIndexBody(): {
-  settings: typeof TAXA_INDEX_SETTINGS;
+  settings: typeof TAXA_INDEX_SETTINGS & { mapping: { total_fields: { limit: number } } };
   mappings: estypes.MappingTypeMapping;
 } {
-  return { settings: TAXA_INDEX_SETTINGS, mappings: buildChangesMappings() };
+  const mappings = buildChangesMappings();
+  // Two taxa per record (`from`, `to`) pass the default limit of 1,000 fields; the limit guards
+  // against mapping explosion from dynamic fields, and this mapping is static (`dynamic: false`).
+  const limit = Math.max(1000, fieldCount(mappings.properties ?? {}));
+  return { settings: { ...TAXA_INDEX_SETTINGS, mapping: { total_fields: { limit } } }, mappings };
 }
