@@ -8,6 +8,7 @@
  *   diff <dir> --from V   what changed between two versions of a data directory (see diff --help)
  *   export <dir>          every taxon a filter matches, as CSV, NDJSON or JSON (see export --help)
  *   mappings              write mappings/*.json from the taxon schema
+ *   elasticsearch         run a local single-node Elasticsearch (see elasticsearch --help)
  */
 type Command = (argv: string[]) => Promise<number>;
 
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   diff: async () => (await import('./diff.ts')).runDiff,
   export: async () => (await import('./export.ts')).runExport,
   mappings: async () => (await import('./mappings.ts')).runMappings,
+  elasticsearch: async () => (await import('./elasticsearch.ts')).runElasticsearch,
 };
 
 const USAGE = `usage: taxa <command> [options]
@@ -32,6 +34,7 @@ commands:
   diff <dir> --from V   what changed between versions V and current (--to, --format table|ndjson|csv)
   export <dir>          every taxon a filter matches, to stdout (--version, --filter, --format, --selected-fields)
   mappings              write mappings/*.json (index bodies) from the schemas
+  elasticsearch         run a local single-node Elasticsearch on 127.0.0.1 (--port N, --dir D, --heap S)
 `;
 
 async function main(argv: string[]): Promise<number> {

@@ -16,7 +16,7 @@ import { aliasBindings } from '../../src/index/elasticsearch/aliases.ts';
 import { ownedAliases } from '../../loaders/elasticsearch/swap.ts';
 
 /** The official image the container runs; the version the engine and the loader target. */
-export const ELASTICSEARCH_IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.2.0';
+export const ELASTICSEARCH_IMAGE = 'docker.elastic.co/elasticsearch/elasticsearch:9.5.3';
 
 /** How long a container runtime may take to answer before it counts as absent. */
 export const RUNTIME_PROBE_MS = 3_000;
@@ -123,7 +123,9 @@ export async function findElasticsearch(options: FindOptions = {}): Promise<Elas
   if (url) return urlSource(url);
   const problem = await (options.runtimeProblem ?? (() => containerRuntimeProblem()))();
   if (problem === undefined) return containerSource();
-  return { skipped: `no ELASTICSEARCH_URL and no container runtime (${problem})` };
+  return {
+    skipped: `no ELASTICSEARCH_URL ('npm run elasticsearch' starts a local node) and no container runtime (${problem})`,
+  };
 }
 
 /** What a suite that needs a cluster does: run on it, be skipped with the reason, or fail with it. */

@@ -22,7 +22,9 @@ const NO_RUNTIME = 'Could not find a working container runtime strategy';
 describe('findElasticsearch', () => {
   it('without ELASTICSEARCH_URL and without a container runtime, answers why', async () => {
     const found = await findElasticsearch({ env: {}, runtimeProblem: async () => NO_RUNTIME });
-    expect(found).toEqual({ skipped: `no ELASTICSEARCH_URL and no container runtime (${NO_RUNTIME})` });
+    expect(found).toEqual({
+      skipped: `no ELASTICSEARCH_URL ('npm run elasticsearch' starts a local node) and no container runtime (${NO_RUNTIME})`,
+    });
   });
 
   it('takes ELASTICSEARCH_URL as given, without asking for a runtime, and keeps its credentials out of `via`', async () => {
@@ -76,7 +78,9 @@ describe('containerRuntimeProblem', () => {
 });
 
 describe('suitePlan: the guard of the Elasticsearch suites', () => {
-  const absent = { skipped: `no ELASTICSEARCH_URL and no container runtime (${NO_RUNTIME})` };
+  const absent = {
+    skipped: `no ELASTICSEARCH_URL ('npm run elasticsearch' starts a local node) and no container runtime (${NO_RUNTIME})`,
+  };
 
   it('skips with the reason when no cluster is available', () => {
     expect(suitePlan(absent, {})).toEqual({ skip: absent.skipped });
