@@ -9,6 +9,7 @@
  * combine with AND. Every problem is reported at once, each at its place in the body.
  */
 import { AppError, type Issue } from '../errors.ts';
+import { MAX_TERMS_COUNT } from '../index/engine.ts';
 import { filterKeyKind } from '../taxon/fields.ts';
 import { and, not, term, terms, type FilterNode } from './nodes/index.ts';
 
@@ -39,6 +40,12 @@ export function listClauses(field: string, { include, exclude }: ListFilter): Fi
   return clauses;
 }
 
+/**
+ * Values one key of a filter body may list: each of its `terms` clauses (those it must have one
+ * of, those it must not) holds at most this many, which Elasticsearch takes (`MAX_TERMS_COUNT`).
+ */
+export const MAX_FILTER_VALUES = MAX_TERMS_COUNT;
+
 /** The keys a filter body may use: the kind of each, and the indexed field it filters. */
 export interface FilterKeys {
   kindOf(key: string): 'string' | 'boolean' | undefined;
@@ -64,6 +71,10 @@ function valueClauses(key: string, value: unknown, keys: FilterKeys, issues: Iss
   const values = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) {
     issues.push({ at, message: `Filter '${key}' takes a string or a non-empty array of strings` });
+    return [];
+  }
+  if (values.length > MAX_FILTER_VALUES) {
+    issues.push({ at, message: `Filter '${key}' takes at most ${MAX_FILTER_VALUES} values` });
     return [];
   }
   const empty = values.flatMap((v, i) => (v === '' || v === '!' ? [i] : []));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
 import { errorAnswer } from '../../src/http/error-answer.ts';
-import { parseFilterBody } from '../../src/query/filter-body.ts';
+import { MAX_FILTER_VALUES, parseFilterBody } from '../../src/query/filter-body.ts';
 import { compileNode, printNode } from '../../src/query/nodes/index.ts';
 
 const compiled = (body: unknown) => compileNode(parseFilterBody(body));
@@ -61,6 +61,16 @@ describe('parseFilterBody', () => {
       '/body/taxonRank': ["Filter 'taxonRank' takes a string or a non-empty array of strings"],
     });
     expect(error.message).toBe("Unknown filter 'colour' (and 3 more)");
+  });
+
+  it('refuses a key listing more values than a terms query may hold, at its place', () => {
+    const many = (n: number, prefix = '') => Array.from({ length: n }, (_, i) => `${prefix}MX.${i}`);
+    expect(() => parseFilterBody({ id: many(MAX_FILTER_VALUES) })).not.toThrow();
+    const error = errorOf({ id: many(MAX_FILTER_VALUES + 1, '!') });
+    expect(error.statusCode).toBe(422);
+    expect(errorAnswer(error).details).toEqual({
+      '/body/id': [`Filter 'id' takes at most ${MAX_FILTER_VALUES} values`],
+    });
   });
 
   it('refuses non-objects and prototype keys', () => {

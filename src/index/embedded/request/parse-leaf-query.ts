@@ -6,6 +6,7 @@
  * `case_insensitive`, a terms lookup, `gt`/`lt`) are refused by name. Only the shape is checked
  * here; values are matched against a field's type when the query runs (`leaf-matcher.ts`).
  */
+import { MAX_TERMS_COUNT } from '../../engine.ts';
 import { checkKeys, expectRecord, fail, onlyEntry, readScalar, readString } from './dsl-reader.ts';
 import { isRecord, ownValue } from '../primitives/json.ts';
 import type { LeafNode, RangeBound, RangeNode, TermsNode } from './query-ast.ts';
@@ -33,6 +34,7 @@ function parseTerm(body: unknown, clause: string): TermsNode {
 function parseTerms(body: unknown, clause: string): TermsNode {
   const [field, values] = fieldEntry(body, clause);
   if (!Array.isArray(values)) fail(`${clause}.${field}`, 'expected an array of values');
+  if (values.length > MAX_TERMS_COUNT) fail(`${clause}.${field}`, `more than ${MAX_TERMS_COUNT} values`);
   return { kind: 'terms', clause, field, values: values.map((value) => readScalar(value, `${clause}.${field}`)) };
 }
 
