@@ -154,7 +154,12 @@ function generators(sample: SampleValues) {
     if (FILTER_KEYS.get(key) === 'boolean') return fc.boolean();
     const values = (sample.values.get(key) ?? []) as string[];
     const one = fc.constantFrom(...values, 'MX.none').chain(negatable);
-    return fc.oneof(one, fc.array(one, { minLength: 1, maxLength: 4 }));
+    return fc.oneof(
+      { weight: 30, arbitrary: one },
+      { weight: 30, arbitrary: fc.array(one, { minLength: 1, maxLength: 4 }) },
+      // at and past what one terms query holds on Elasticsearch (index.max_terms_count)
+      { weight: 1, arbitrary: fc.tuple(fc.constantFrom(65_536, 65_537), one).map(([n, last]) => manyValues(n, last)) },
+    );
   };
   const filterBody = fc
     .uniqueArray(fc.constantFrom(...keys), { maxLength: 4 })
@@ -224,7 +229,8 @@ function generators(sample: SampleValues) {
     .map(([fields, name]) => `${fields.join(',')}${name === undefined ? '' : `=${name}`}`);
   const aggregate: fc.Arbitrary<Request> = fc
     .record({
-      route: fc.constantFrom('/taxa/aggregate', '/taxa/species/aggregate'),
+      route: fc.constantFrom('/taxa/aggregate', '/taxa/species/aggregate', 'under'),
+      under: id,
       body: filterBody,
       aggregateBy: fc.array(aggregation, { minLength: 1, maxLength: 3 }).map((list) => list.join(';')),
       aggregateSize: maybe(fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constantFrom(40, 1000))),
@@ -233,7 +239,11 @@ function generators(sample: SampleValues) {
       checklistVersion: maybe(version),
       lang: maybe(lang),
     })
-    .map(({ route, body, ...params }) => ({ method: 'POST', url: `${route}${query(params)}`, body }));
+    .map(({ route, under, body, ...params }) => ({
+      method: 'POST',
+      url: `${route === 'under' ? `/taxa/${under}/species/aggregate` : route}${query(params)}`,
+      body,
+    }));
 
   const searchQuery = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...sample.names) },
@@ -320,7 +330,7 @@ function generators(sample: SampleValues) {
 
   const tree: fc.Arbitrary<Request> = fc
     .record({
-      route: fc.constantFrom('', '/children', '/parents', '/species', '/history'),
+      route: fc.constantFrom('', '/children', '/parents', '/species', '/history', '/descriptions', '/media'),
       id,
       includeHidden: maybe(fc.boolean()),
       checklistVersion: maybe(version),
@@ -331,6 +341,31 @@ function generators(sample: SampleValues) {
       method: 'GET',
       url: `/taxa/${taxon}${route}${query(route === '/history' ? {} : { ...params, ...(route === '/children' ? { sortOrder: order } : {}) })}`,
     }));
+  const group = fc.constantFrom(...valuesOf('informalTaxonGroups'), 'MVL.0');
+  /** What the engines hold beside the taxa: the informal groups and the checklist versions. */
+  const catalog: fc.Arbitrary<Request> = fc
+    .record({
+      route: fc.constantFrom(
+        '',
+        '/roots',
+        '/tree',
+        '/:id',
+        '/:id/children',
+        '/:id/parent',
+        '/:id/siblings',
+        'versions',
+      ),
+      group,
+      version: fc.oneof(version, fc.constant('MR.1')),
+      idIn: maybe(fc.uniqueArray(group, { minLength: 1, maxLength: 3 }).map((list) => list.join(','))),
+      lang: maybe(lang),
+    })
+    .map(({ route, group: groupId, version: versionId, idIn, lang: language }) => {
+      if (route === 'versions')
+        return { method: 'GET', url: `/checklist-versions/${versionId}${query({ lang: language })}` };
+      const path = `/informal-taxon-groups${route.replace(':id', groupId)}`;
+      return { method: 'GET', url: `${path}${query({ lang: language, ...(route === '' ? { idIn } : {}) })}` };
+    });
 
   const legacy: fc.Arbitrary<Request> = fc.oneof(
     fc
@@ -369,17 +404,31 @@ function generators(sample: SampleValues) {
       selectedFields: maybe(selectedFields),
       checklistVersion: maybe(version),
       versions: versionPair,
+      changesBody,
+      recordFields: maybe(
+        fc.constantFrom('changeTypes,fields', 'differences', 'to.scientificName,from.taxonRank', 'to'),
+      ),
       lang: maybe(lang),
     })
-    .map(({ route, under, body, versions, checklistVersion, ...params }) => {
+    .map(({ route, under, body, versions, checklistVersion, changesBody: records, recordFields, ...params }) => {
       if (route === 'changes') {
-        return { method: 'GET', url: `/taxa/changes/export${query({ ...versions, format: params.format })}` };
+        const { format, lang: language } = params;
+        const url = `/taxa/changes/export${query({ ...versions, format, lang: language, selectedFields: recordFields })}`;
+        return { method: 'POST', url, body: records };
       }
       const url = route === 'under' ? `/taxa/${under}/species/export` : route;
       return { method: 'POST', url: `${url}${query({ ...params, checklistVersion })}`, body };
     });
 
-  return { pages, aggregate, search, changes, tree, legacy, exports };
+  return {
+    pages,
+    aggregate,
+    search,
+    changes,
+    tree: fc.oneof({ weight: 4, arbitrary: tree }, catalog),
+    legacy,
+    exports,
+  };
 }
 
 /** Characters with a meaning somewhere (wildcards, escapes, separators, hybrids, case). */
@@ -390,6 +439,11 @@ function insert([name, at, odd]: [string, number, string]): string {
   const chars = [...name];
   chars.splice(at % (chars.length + 1), 0, odd);
   return chars.join('');
+}
+
+/** `n` values, the last of them `last` (a value that matches, or its negation). */
+function manyValues(n: number, last: string): string[] {
+  return Array.from({ length: n }, (_, i) => (i === n - 1 ? last : `MX.none${i}`));
 }
 
 function stripDiacritics(name: string): string {
