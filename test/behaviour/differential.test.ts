@@ -159,6 +159,13 @@ function generators(sample: SampleValues) {
       { weight: 30, arbitrary: fc.array(one, { minLength: 1, maxLength: 4 }) },
       // at and past what one terms query holds on Elasticsearch (index.max_terms_count)
       { weight: 1, arbitrary: fc.tuple(fc.constantFrom(65_536, 65_537), one).map(([n, last]) => manyValues(n, last)) },
+      // at and past the longest keyword indexed (ignore_above), and past Lucene's longest term
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom('', '!'), fc.constantFrom(8_190, 8_191, 40_000))
+          .map(([not, n]) => `${not}${'x'.repeat(n)}`),
+      },
     );
   };
   const filterBody = fc

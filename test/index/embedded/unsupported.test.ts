@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TERMS_COUNT, UnsupportedQueryError } from '../../../src/index/engine.ts';
+import { MAX_TERM_BYTES, MAX_TERMS_COUNT, UnsupportedQueryError } from '../../../src/index/engine.ts';
 import { fixtureIndex } from './fixtures.ts';
 
 const index = fixtureIndex();
@@ -33,6 +33,16 @@ describe('outside the subset', () => {
     expect(clauseOf({ query: { bool: { filter: { terms: { name: values(MAX_TERMS_COUNT) } } } } })).toBeUndefined();
     expect(clauseOf({ query: { bool: { must_not: { terms: { name: values(MAX_TERMS_COUNT + 1) } } } } })).toBe(
       'query.bool.must_not.terms.name',
+    );
+  });
+
+  it('refuses a term longer than Lucene indexes, counted in UTF-8 bytes, as Elasticsearch does', () => {
+    const filter = (query: object) => ({ query: { bool: { filter: query } } });
+    expect(clauseOf(filter({ term: { name: 'x'.repeat(MAX_TERM_BYTES) } }))).toBeUndefined();
+    expect(clauseOf(filter({ term: { name: 'x'.repeat(MAX_TERM_BYTES + 1) } }))).toBe('query.bool.filter.term.name');
+    // 'ä' is two bytes: half as many characters reach the limit
+    expect(clauseOf(filter({ terms: { name: ['a', 'ä'.repeat(MAX_TERM_BYTES / 2 + 1)] } }))).toBe(
+      'query.bool.filter.terms.name',
     );
   });
 
