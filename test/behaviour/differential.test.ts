@@ -379,6 +379,14 @@ function generators(sample: SampleValues) {
         route: fc.constantFrom('/v0/taxa', '/v0/taxa/species'),
         informalGroupFilters: maybe(fc.constantFrom(...valuesOf('informalTaxonGroups'))),
         onlyFinnish: maybe(fc.boolean()),
+        hasMediaFilter: maybe(fc.boolean()),
+        invasiveSpeciesFilter: maybe(fc.boolean()),
+        redListStatusFilters: maybe(fc.constantFrom(...valuesOf('latestRedListStatusFinland.status'))),
+        typesOfOccurrenceNotFilters: maybe(fc.constantFrom(...valuesOf('typeOfOccurrenceInFinland'))),
+        adminStatusFilters: maybe(fc.constantFrom(...valuesOf('administrativeStatuses'))),
+        taxonRanks: maybe(fc.constantFrom(...valuesOf('taxonRank'))),
+        includeHidden: maybe(fc.boolean()),
+        langFallback: maybe(fc.boolean()),
         pageSize: maybe(fc.constantFrom(0, 10, 20, 100, 1000)),
         page: maybe(fc.integer({ min: 1, max: 5 })),
         sortOrder: maybe(fc.constantFrom('taxonomic', 'scientific_name', 'finnish_name')),
@@ -391,13 +399,28 @@ function generators(sample: SampleValues) {
         id,
         route: fc.constantFrom('', '/children', '/parents'),
         maxLevel: maybe(fc.integer({ min: 0, max: 2 })),
+        includeHidden: maybe(fc.boolean()),
+        onlyFinnish: maybe(fc.boolean()),
       })
-      .map(({ id: taxon, route, maxLevel }) => ({
+      .map(({ id: taxon, route, ...params }) => ({
         method: 'GET' as const,
-        url: `/v0/taxa/${taxon}${route}${query(route === '/parents' ? {} : { maxLevel })}`,
+        url: `/v0/taxa/${taxon}${route}${query(route === '/parents' ? {} : params)}`,
       })),
     fc
-      .record({ query: searchQuery, limit: maybe(fc.constantFrom(1, 10, 100)), observationMode: maybe(fc.boolean()) })
+      .record({
+        query: searchQuery,
+        limit: maybe(fc.constantFrom(1, 10, 100)),
+        observationMode: maybe(fc.boolean()),
+        informalTaxonGroup: maybe(fc.constantFrom(...valuesOf('informalTaxonGroups'))),
+        excludedInformalTaxonGroup: maybe(fc.constantFrom(...valuesOf('informalTaxonGroups'))),
+        includedNameTypes: maybe(fc.constantFrom(...NAME_TYPES)),
+        excludeNameTypes: maybe(fc.constantFrom(...NAME_TYPES)),
+        includedLanguages: maybe(fc.constantFrom('fi', 'sv', 'en')),
+        onlySpecies: maybe(fc.boolean()),
+        onlyFinnish: maybe(fc.boolean()),
+        onlyInvasive: maybe(fc.boolean()),
+        lang: maybe(lang),
+      })
       .map((params) => ({ method: 'GET' as const, url: `/v0/taxa/search${query(params)}` })),
   );
 
