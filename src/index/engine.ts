@@ -211,6 +211,18 @@ export class UnsupportedQueryError extends Error {
 export const MAX_BUCKETS = 65_536;
 
 /**
+ * Elasticsearch's `index.max_terms_count` default: a `terms` query with more values fails. The
+ * embedded engine refuses such a query too, and the filter body never writes one.
+ */
+export const MAX_TERMS_COUNT = 65_536;
+
+/**
+ * Lucene's longest term in UTF-8 bytes: Elasticsearch refuses a `term` or `terms` query with a
+ * longer string, and so does the embedded engine.
+ */
+export const MAX_TERM_BYTES = 32_766;
+
+/**
  * The version searched is not loaded (any more: a reload dropped it since it was resolved); both
  * engines throw this, and the version resolver (src/service/versions.ts) answers it.
  */

@@ -9,6 +9,8 @@
  * combine with AND. Every problem is reported at once, each at its place in the body.
  */
 import { AppError, type Issue } from '../errors.ts';
+import { MAX_TERMS_COUNT } from '../index/engine.ts';
+import { KEYWORD_IGNORE_ABOVE } from '../index/mappings/taxa-mapping.ts';
 import { filterKeyKind } from '../taxon/fields.ts';
 import { and, not, term, terms, type FilterNode } from './nodes/index.ts';
 
@@ -39,6 +41,18 @@ export function listClauses(field: string, { include, exclude }: ListFilter): Fi
   return clauses;
 }
 
+/**
+ * Values one key of a filter body may list: each of its `terms` clauses (those it must have one
+ * of, those it must not) holds at most this many, which Elasticsearch takes (`MAX_TERMS_COUNT`).
+ */
+export const MAX_FILTER_VALUES = MAX_TERMS_COUNT;
+
+/**
+ * The longest value a filter takes: longer keyword values are not indexed (`ignore_above`), so
+ * none could match, and past 32,766 bytes Elasticsearch refuses the term itself.
+ */
+export const MAX_FILTER_VALUE_LENGTH = KEYWORD_IGNORE_ABOVE;
+
 /** The keys a filter body may use: the kind of each, and the indexed field it filters. */
 export interface FilterKeys {
   kindOf(key: string): 'string' | 'boolean' | undefined;
@@ -66,12 +80,23 @@ function valueClauses(key: string, value: unknown, keys: FilterKeys, issues: Iss
     issues.push({ at, message: `Filter '${key}' takes a string or a non-empty array of strings` });
     return [];
   }
-  const empty = values.flatMap((v, i) => (v === '' || v === '!' ? [i] : []));
-  for (const i of empty) {
-    const place = typeof value === 'string' ? at : { body: [key, i] };
-    issues.push({ at: place, message: `Filter '${key}' takes a value${values[i] === '!' ? " after '!'" : ''}` });
+  if (values.length > MAX_FILTER_VALUES) {
+    issues.push({ at, message: `Filter '${key}' takes at most ${MAX_FILTER_VALUES} values` });
+    return [];
   }
-  return empty.length > 0 ? [] : listClauses(field, listFilterOf(values));
+  const placeOf = (i: number) => (typeof value === 'string' ? at : { body: [key, i] });
+  const before = issues.length;
+  values.forEach((v, i) => {
+    if (v === '' || v === '!') {
+      issues.push({ at: placeOf(i), message: `Filter '${key}' takes a value${v === '!' ? " after '!'" : ''}` });
+    } else if (v.length - (v.startsWith('!') ? 1 : 0) > MAX_FILTER_VALUE_LENGTH) {
+      issues.push({
+        at: placeOf(i),
+        message: `Filter '${key}' takes values of at most ${MAX_FILTER_VALUE_LENGTH} characters`,
+      });
+    }
+  });
+  return issues.length > before ? [] : listClauses(field, listFilterOf(values));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

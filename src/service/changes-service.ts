@@ -22,7 +22,7 @@ import type { FilterNode } from '../query/nodes/index.ts';
 import type { ChangeRecord } from '../taxon/changes.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { chunksInOrder } from './export.ts';
-import { pageOf, type Page } from './page.ts';
+import { pageOf, pastResultWindow, type Page } from './page.ts';
 import type { VersionIndices, Versions } from './versions.ts';
 
 /** A change record as the index keeps it (`loaders/changes.ts`). */
@@ -75,7 +75,10 @@ export function createChangesService({
       request: Omit<ChangesPageRequest, 'scope'> & { scope: Omit<ChangesScope, 'since'> },
     ): Promise<Page<Partial<ChangeRecord<TaxonDocument>>>> {
       const newer = await pairIndices(pair);
-      const body = compileChangesPage({ ...request, scope: { ...request.scope, since: pair.from } });
+      const compiled = compileChangesPage({ ...request, scope: { ...request.scope, since: pair.from } });
+      // Past the result window a page is past the end: count only, as a page of taxa does.
+      const deep = pastResultWindow(compiled.from, request.pageSize);
+      const body = deep ? { ...compiled, from: 0, size: 0, sort: undefined } : compiled;
       const result = await newer.search<StoredChange>('changes', body, pair.from);
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       return pageOf(

@@ -12,6 +12,17 @@ export interface Page<T> {
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 1000;
 
+/**
+ * Deepest offset an engine is asked for (the `max_result_window` of the taxa and changes indices);
+ * past it a page is necessarily past the end, and Elasticsearch would refuse the search.
+ */
+export const MAX_RESULT_WINDOW = 1_000_000;
+
+/** Whether a page of `pageSize` from `from` reaches past `MAX_RESULT_WINDOW`: then count only. */
+export function pastResultWindow(from: number | undefined, pageSize: number): boolean {
+  return (from ?? 0) + pageSize > MAX_RESULT_WINDOW;
+}
+
 /** The envelope of a page; with `pageSize` 0 (the total alone) there is one page, with no results. */
 export function pageOf<T>(results: T[], currentPage: number, pageSize: number, total: number): Page<T> {
   const lastPage = pageSize === 0 ? 1 : Math.max(1, Math.ceil(total / pageSize));

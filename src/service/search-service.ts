@@ -16,6 +16,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import type { SearchBody } from '../index/engine.ts';
+import { NAMES_INDEX_SETTINGS } from '../index/mappings/names-mapping.ts';
 import {
   compileExact,
   compileLikely,
@@ -79,6 +80,11 @@ const LIST_ORDER: readonly MatchType[] = ['EXACT', 'PARTIAL', 'LIKELY'];
 /** The first page of candidates; when more are needed, pages grow fourfold up to MAX_PAGE. */
 const FIRST_PAGE = 128;
 const MAX_PAGE = 20_000;
+/**
+ * The deepest candidate of one list that is read: the names index's result window, past which
+ * Elasticsearch refuses a page (the embedded engine has no window, and stops there too).
+ */
+export const MAX_CANDIDATES = NAMES_INDEX_SETTINGS.max_result_window;
 
 function ranked(entry: HitEntry, matchType: MatchType, similarity?: number): RankedHit {
   return {
@@ -245,7 +251,8 @@ export function createSearchService({ versions }: { versions: Versions }) {
     let groupKey: number | undefined;
     let read = 0;
     const names = new Set<string>();
-    for (let size = FIRST_PAGE; ; size = Math.min(size * 4, MAX_PAGE)) {
+    for (let next = FIRST_PAGE; read < MAX_CANDIDATES; next = Math.min(next * 4, MAX_PAGE)) {
+      const size = Math.min(next, MAX_CANDIDATES - read);
       const result = await index.search<Candidate>('names', compile({ from: read, size }));
       const hits = result.hits.hits;
       for (const hit of hits) {

@@ -26,11 +26,8 @@ import {
 } from '../query/taxa-request.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
 import { chunksInOrder } from './export.ts';
-import { pageOf, type Page } from './page.ts';
+import { pageOf, pastResultWindow, type Page } from './page.ts';
 import type { Versions } from './versions.ts';
-
-/** Deepest offset an engine is asked for; past it a page is necessarily past the end. */
-export const MAX_RESULT_WINDOW = 1_000_000;
 
 export type TaxaService = ReturnType<typeof createTaxaService>;
 
@@ -95,7 +92,7 @@ export function createTaxaService({ versions }: { versions: Versions }) {
     body: SearchBody,
     read: (result: SearchResult<TaxonDocument>) => T[],
   ): Promise<Page<T>> {
-    if ((body.from ?? 0) + request.pageSize > MAX_RESULT_WINDOW) {
+    if (pastResultWindow(body.from, request.pageSize)) {
       // Beyond any checklist: count only, and answer the empty page past the end.
       const counted = await searchTaxa(version, { ...body, from: 0, size: 0, sort: undefined });
       return pageOf([], request.page, request.pageSize, totalOf(counted));

@@ -30,6 +30,10 @@ export function changesBehaviour(client: Client) {
       const second = await client.get('/taxa/changes?from=MR.424&pageSize=4&page=2&selectedFields=changeTypes');
       expect(second.body).toMatchObject({ currentPage: 2, total: 6, lastPage: 2, prevPage: 1 });
       expect(ids(second.body)).toEqual(['MX.9060', 'MX.9061']);
+      // Past the indices' result window (1,000,000): the empty page with the true total, not a 500.
+      const far = await client.get('/taxa/changes?from=MR.424&page=1001&pageSize=1000');
+      expect(far.status).toBe(200);
+      expect(far.body).toMatchObject({ currentPage: 1001, total: 6, results: [] });
     });
 
     it('says what differs, and gives the taxon of each version in the answer language', async () => {

@@ -89,6 +89,19 @@ export function errorBehaviour(client: Client) {
       }
     });
 
+    it('refuses a filter listing more values than a terms query may hold with a 422, not a 500', async () => {
+      const ids = Array.from({ length: 65_537 }, (_, i) => `MX.${i}`);
+      const { status, body } = await client.post('/taxa?pageSize=1', { id: ids });
+      expect(status).toBe(422);
+      expect(body.details).toEqual({ '/body/id': ["Filter 'id' takes at most 65536 values"] });
+    });
+
+    it('refuses a filter value longer than any indexed keyword with a 422, not a 500', async () => {
+      const { status, body } = await client.post('/taxa?pageSize=1', { id: ['MX.1', `!${'x'.repeat(40_000)}`] });
+      expect(status).toBe(422);
+      expect(body.details).toEqual({ '/body/id/1': ["Filter 'id' takes values of at most 8191 characters"] });
+    });
+
     it('refuses an unknown checklist version with a 400 naming the loaded ones', async () => {
       const { status, body } = await client.get('/taxa?checklistVersion=MR.999');
       expect(status).toBe(400);

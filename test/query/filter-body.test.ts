@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
 import { errorAnswer } from '../../src/http/error-answer.ts';
-import { parseFilterBody } from '../../src/query/filter-body.ts';
+import { MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES, parseFilterBody } from '../../src/query/filter-body.ts';
 import { compileNode, printNode } from '../../src/query/nodes/index.ts';
 
 const compiled = (body: unknown) => compileNode(parseFilterBody(body));
@@ -61,6 +61,27 @@ describe('parseFilterBody', () => {
       '/body/taxonRank': ["Filter 'taxonRank' takes a string or a non-empty array of strings"],
     });
     expect(error.message).toBe("Unknown filter 'colour' (and 3 more)");
+  });
+
+  it('refuses a key listing more values than a terms query may hold, at its place', () => {
+    const many = (n: number, prefix = '') => Array.from({ length: n }, (_, i) => `${prefix}MX.${i}`);
+    expect(() => parseFilterBody({ id: many(MAX_FILTER_VALUES) })).not.toThrow();
+    const error = errorOf({ id: many(MAX_FILTER_VALUES + 1, '!') });
+    expect(error.statusCode).toBe(422);
+    expect(errorAnswer(error).details).toEqual({
+      '/body/id': [`Filter 'id' takes at most ${MAX_FILTER_VALUES} values`],
+    });
+  });
+
+  it('refuses a value longer than any indexed keyword, at its place', () => {
+    const longest = 'x'.repeat(MAX_FILTER_VALUE_LENGTH);
+    expect(() => parseFilterBody({ id: [longest, `!${longest}`] })).not.toThrow();
+    expect(errorAnswer(errorOf({ id: ['MX.1', `!${longest}x`] })).details).toEqual({
+      '/body/id/1': [`Filter 'id' takes values of at most ${MAX_FILTER_VALUE_LENGTH} characters`],
+    });
+    expect(errorAnswer(errorOf({ scientificName: `${longest}x` })).details).toEqual({
+      '/body/scientificName': [`Filter 'scientificName' takes values of at most ${MAX_FILTER_VALUE_LENGTH} characters`],
+    });
   });
 
   it('refuses non-objects and prototype keys', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnsupportedQueryError } from '../../../src/index/engine.ts';
+import { MAX_TERM_BYTES, MAX_TERMS_COUNT, UnsupportedQueryError } from '../../../src/index/engine.ts';
 import { fixtureIndex } from './fixtures.ts';
 
 const index = fixtureIndex();
@@ -25,6 +25,24 @@ describe('outside the subset', () => {
     expect(clauseOf({ query: { function_score: { query: { match_all: {} } } } })).toBe('query.function_score');
     expect(clauseOf({ query: { constant_score: { filter: { match_phrase: { name: 'x' } } } } })).toBe(
       'query.constant_score.filter.match_phrase',
+    );
+  });
+
+  it('refuses a terms query over index.max_terms_count values, as Elasticsearch does', () => {
+    const values = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`);
+    expect(clauseOf({ query: { bool: { filter: { terms: { name: values(MAX_TERMS_COUNT) } } } } })).toBeUndefined();
+    expect(clauseOf({ query: { bool: { must_not: { terms: { name: values(MAX_TERMS_COUNT + 1) } } } } })).toBe(
+      'query.bool.must_not.terms.name',
+    );
+  });
+
+  it('refuses a term longer than Lucene indexes, counted in UTF-8 bytes, as Elasticsearch does', () => {
+    const filter = (query: object) => ({ query: { bool: { filter: query } } });
+    expect(clauseOf(filter({ term: { name: 'x'.repeat(MAX_TERM_BYTES) } }))).toBeUndefined();
+    expect(clauseOf(filter({ term: { name: 'x'.repeat(MAX_TERM_BYTES + 1) } }))).toBe('query.bool.filter.term.name');
+    // 'ä' is two bytes: half as many characters reach the limit
+    expect(clauseOf(filter({ terms: { name: ['a', 'ä'.repeat(MAX_TERM_BYTES / 2 + 1)] } }))).toBe(
+      'query.bool.filter.terms.name',
     );
   });
 

@@ -6,9 +6,13 @@
  * `case_insensitive`, a terms lookup, `gt`/`lt`) are refused by name. Only the shape is checked
  * here; values are matched against a field's type when the query runs (`leaf-matcher.ts`).
  */
+import { MAX_TERM_BYTES, MAX_TERMS_COUNT } from '../../engine.ts';
 import { checkKeys, expectRecord, fail, onlyEntry, readScalar, readString } from './dsl-reader.ts';
 import { isRecord, ownValue } from '../primitives/json.ts';
-import type { LeafNode, RangeBound, RangeNode, TermsNode } from './query-ast.ts';
+import type { LeafNode, RangeBound, RangeNode, Scalar, TermsNode } from './query-ast.ts';
+
+const utf8 = new TextEncoder();
+const utf8Length = (text: string) => utf8.encode(text).length;
 
 type LeafParser = (body: unknown, clause: string) => LeafNode;
 
@@ -22,18 +26,28 @@ export const LEAF_PARSERS: ReadonlyMap<string, LeafParser> = new Map<string, Lea
   ['wildcard', parseWildcard],
 ]);
 
+/** A term's value, refused past the longest term Elasticsearch takes (`MAX_TERM_BYTES`). */
+function readTerm(value: unknown, clause: string): Scalar {
+  const scalar = readScalar(value, clause);
+  if (typeof scalar === 'string' && scalar.length * 3 > MAX_TERM_BYTES && utf8Length(scalar) > MAX_TERM_BYTES) {
+    fail(clause, `a term longer than ${MAX_TERM_BYTES} bytes`);
+  }
+  return scalar;
+}
+
 /** `{ field: value }`. */
 function parseTerm(body: unknown, clause: string): TermsNode {
   const [field, value] = fieldEntry(body, clause);
   if (isRecord(value)) fail(`${clause}.${field}`, 'expected a value');
-  return { kind: 'terms', clause, field, values: [readScalar(value, `${clause}.${field}`)] };
+  return { kind: 'terms', clause, field, values: [readTerm(value, `${clause}.${field}`)] };
 }
 
 /** `{ field: [values] }`. */
 function parseTerms(body: unknown, clause: string): TermsNode {
   const [field, values] = fieldEntry(body, clause);
   if (!Array.isArray(values)) fail(`${clause}.${field}`, 'expected an array of values');
-  return { kind: 'terms', clause, field, values: values.map((value) => readScalar(value, `${clause}.${field}`)) };
+  if (values.length > MAX_TERMS_COUNT) fail(`${clause}.${field}`, `more than ${MAX_TERMS_COUNT} values`);
+  return { kind: 'terms', clause, field, values: values.map((value) => readTerm(value, `${clause}.${field}`)) };
 }
 
 /**
