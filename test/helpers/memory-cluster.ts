@@ -71,7 +71,10 @@ export class MemoryCluster {
         );
       if (method === 'DELETE')
         return this.delete(first.split(','), request.querystring.includes('ignore_unavailable=true'));
+      if (method === 'GET') return this.getIndices(first.split(','));
     }
+    if (second === '_mapping' && method === 'PUT')
+      return this.putMeta(first.split(','), (request.body as { _meta?: object })._meta);
     if (second === '_bulk' && (method === 'POST' || method === 'PUT'))
       return this.bulk(first, request.body as object[]);
     if (second === '_refresh') return this.refresh(first);
@@ -109,6 +112,27 @@ export class MemoryCluster {
       written: new Map(),
     });
     return { body: { acknowledged: true, shards_acknowledged: true, index: name } };
+  }
+
+  /** Each index that `patterns` match, with its aliases and mapping (`_meta` included). */
+  private getIndices(patterns: string[]): MockAnswer {
+    const found: Record<string, { aliases: Record<string, object>; mappings: estypes.MappingTypeMapping }> = {};
+    for (const [name, index] of this.indices) {
+      if (!patterns.some((pattern) => matches(pattern, name))) continue;
+      const aliases = [...this.aliases].filter(([, targets]) => targets.has(name)).map(([alias]) => [alias, {}]);
+      found[name] = { aliases: Object.fromEntries(aliases), mappings: index.mappings };
+    }
+    const exact = patterns.find((pattern) => !pattern.includes('*') && !this.indices.has(pattern));
+    return exact === undefined ? { body: found } : missingIndex(exact);
+  }
+
+  /** The only change of a mapping the loader makes: its `_meta`, replaced whole. */
+  private putMeta(names: string[], meta: object | undefined): MockAnswer {
+    for (const name of names) {
+      const index = this.indices.get(name);
+      if (index && meta !== undefined) index.mappings = { ...index.mappings, _meta: meta as estypes.Metadata };
+    }
+    return { body: { acknowledged: true } };
   }
 
   private delete(names: string[], ignoreUnavailable: boolean): MockAnswer {
