@@ -73,7 +73,7 @@ function whole<T>(result: SearchResult<T>): SearchResult<T> {
   return result;
 }
 
-/** A walk's point in time lost: what it read so far cannot be continued. */
+/** A walk's point in time expired: what it read so far cannot be continued. */
 function dataChanged(cause: unknown): AppError {
   return new AppError(
     'SERVICE_UNAVAILABLE',
@@ -126,9 +126,9 @@ export function createElasticsearchEngine(
       const pit = { id, keep_alive: WALK_KEEP_ALIVE };
       return whole(await client.search<T>({ ...body, pit, ...(after && { search_after: after }) }));
     } catch (error) {
-      // The point in time is gone: its index was removed (a load swapped the aliases and dropped
-      // it) or it expired while the client did not read.
-      if (isSearchContextMissing(error) || isIndexMissing(error)) throw dataChanged(error);
+      // The point in time expired (the client did not read for `WALK_KEEP_ALIVE`). An index
+      // deleted under it (a load's swap) makes the cluster answer 503: unavailable, as any other.
+      if (isSearchContextMissing(error)) throw dataChanged(error);
       throw asServiceError(error);
     }
   }
