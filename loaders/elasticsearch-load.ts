@@ -3,7 +3,8 @@
  * validated by the same loader as the embedded engine's; every version and index kind gets a
  * new physical index, filled by bulk requests, refreshed and counted; then the catalog index;
  * and only then one alias swap makes the new data set the served one. Any failure or
- * interruption before the swap deletes what the load created and leaves the aliases alone.
+ * interruption before the swap deletes what the load created and leaves the aliases alone; the
+ * indices of a load killed outright are deleted by the next load (`elasticsearch/leftovers.ts`).
  *
  * @example
  *   const client = createElasticsearchClient('http://localhost:9200', LOADING_CLIENT);
@@ -26,6 +27,7 @@ import { INDEX_KINDS, versionDocuments, type EngineData, type IndexKind } from '
 import { withDerivedFields } from '../src/index/derived-fields.ts';
 import { bulkIndex } from './elasticsearch/bulk.ts';
 import { catalogIndexBody, indexBody, type IndexBody } from './elasticsearch/index-bodies.ts';
+import { findLeftovers, HEARTBEAT_MS, loadMarker, renewHeartbeat, STALE_AFTER_MS } from './elasticsearch/leftovers.ts';
 import { ElasticsearchLoadError } from './elasticsearch/load-error.ts';
 import { abandonLoad, swapAliases } from './elasticsearch/swap.ts';
 import { engineDataOf } from './engine-data.ts';
@@ -42,6 +44,7 @@ export const LOAD_NUMBERS = {
   batchSize: { min: 1, max: 100_000, default: 1000 },
   retries: { min: 0, max: 100, default: 8 },
   retryDelayMs: { min: 0, max: 60_000, default: 500 },
+  staleAfterMs: { min: 0, max: 7 * 24 * 3_600_000, default: STALE_AFTER_MS },
 } as const;
 
 type NumberOption = keyof typeof LOAD_NUMBERS;
@@ -60,6 +63,11 @@ export interface ElasticsearchLoadOptions {
   /** times documents refused with 429 are sent again (default 8), after `retryDelayMs` doubling (default 500) */
   retries?: number;
   retryDelayMs?: number;
+  /**
+   * the indices of the prefix's loads that no alias points at and whose load has not renewed its
+   * heartbeat for this long (default 60 s) are deleted before the load builds its own
+   */
+  staleAfterMs?: number;
   /** a progress bar on a terminal */
   progress?: boolean;
   /** aborting it (SIGINT) stops the load before the swap and deletes what it created */
@@ -72,6 +80,8 @@ export interface ElasticsearchLoadStats {
   /** the physical indices now served, and those the swap removed */
   indices: string[];
   replaced: string[];
+  /** indices left behind by earlier loads (killed ones), deleted before this one built its own */
+  leftovers: string[];
   seconds: number;
   docsPerSecond: number;
 }
@@ -85,8 +95,11 @@ interface Settings {
   batchSize: number;
   retries: number;
   retryDelayMs: number;
+  staleAfterMs: number;
   progress: boolean;
   signal: AbortSignal | undefined;
+  /** the load's stamp: the suffix of its indices' names and their marker's */
+  stamp: string;
 }
 
 function checkedNumber(name: NumberOption, value: number | undefined): number | undefined {
@@ -114,8 +127,10 @@ function settingsOf(options: ElasticsearchLoadOptions): Settings {
     batchSize: checkedNumber('batchSize', options.batchSize)!,
     retries: checkedNumber('retries', options.retries)!,
     retryDelayMs: checkedNumber('retryDelayMs', options.retryDelayMs)!,
+    staleAfterMs: checkedNumber('staleAfterMs', options.staleAfterMs)!,
     progress: options.progress ?? false,
     signal: options.signal,
+    stamp: loadStamp(new Date()),
   };
 }
 
@@ -146,7 +161,7 @@ async function fillIndex(
   const options = { signal };
   // Recorded before the request: a create that times out may still have created the index.
   created.push(index);
-  await step(`creating index ${index}`, signal, () => client.indices.create({ index, ...body }, options));
+  await step(`creating index ${index}`, signal, () => client.indices.create(marked(index, body, settings), options));
   progress.start(index, docs.length);
   try {
     await step(`indexing into ${index}`, signal, () =>
@@ -164,22 +179,48 @@ async function fillIndex(
   }
 }
 
+/** The request that creates `index` from `body`, with the load's marker in its mapping's `_meta`. */
+function marked(index: string, body: IndexBody, settings: Settings) {
+  return { index, ...body, mappings: { ...body.mappings, _meta: { ...loadMarker(settings.prefix, settings.stamp) } } };
+}
+
+/** Deletes the indices earlier loads of the prefix left behind (`leftovers.ts`); answers them. */
+async function removeLeftovers(settings: Settings): Promise<string[]> {
+  const { client, signal } = settings;
+  await step('reaching the cluster', signal, () => client.info({}, { signal }));
+  return step('removing indices left by earlier loads', signal, async () => {
+    const left = await findLeftovers(client, settings.prefix, settings.staleAfterMs);
+    if (left.length > 0) await client.indices.delete({ index: left, ignore_unavailable: true }, { signal });
+    return left;
+  });
+}
+
+/**
+ * Renews the heartbeat of the indices created so far every `HEARTBEAT_MS` until stopped, so that
+ * another load does not take them for leftovers. A renewal that fails is tried again next time.
+ */
+function keepAlive(settings: Settings, created: readonly string[]): () => void {
+  const timer = setInterval(() => {
+    renewHeartbeat(settings.client, created, settings.prefix, settings.stamp).catch(() => undefined);
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Builds every new index; answers the alias each is to be served under. */
 async function buildIndices(
   data: EngineData,
   bodies: Record<IndexKind, IndexBody>,
-  stamp: string,
   settings: Settings,
   created: string[],
   documents: Record<IndexKind, number>,
 ): Promise<AliasBinding[]> {
-  await step('reaching the cluster', settings.signal, () => settings.client.info({}, { signal: settings.signal }));
   const progress = createProgress(settings.progress, 'documents');
   const bindings: AliasBinding[] = [];
   for (const version of data.versions) {
     for (const kind of INDEX_KINDS) {
       const alias = aliasName(settings.prefix, kind, version.id);
-      const index = physicalIndexName(alias, stamp);
+      const index = physicalIndexName(alias, settings.stamp);
       const docs = [...withDerivedFields(kind, versionDocuments(data, version.id, kind) ?? [])];
       await fillIndex(index, bodies[kind], docs, settings, progress, created);
       documents[kind] += docs.length;
@@ -187,12 +228,11 @@ async function buildIndices(
     }
   }
   const alias = catalogAlias(settings.prefix);
-  const index = physicalIndexName(alias, stamp);
+  const index = physicalIndexName(alias, settings.stamp);
   const { client, signal } = settings;
   created.push(index);
-  await step(`creating index ${index}`, signal, () =>
-    client.indices.create({ index, ...catalogIndexBody(bodies.taxa.settings.number_of_replicas) }, { signal }),
-  );
+  const body = catalogIndexBody(bodies.taxa.settings.number_of_replicas);
+  await step(`creating index ${index}`, signal, () => client.indices.create(marked(index, body, settings), { signal }));
   await step(`writing the catalog into ${index}`, signal, () =>
     client.index({ index, id: CATALOG_DOCUMENT_ID, document: data.catalog, refresh: true }, { signal }),
   );
@@ -222,9 +262,13 @@ export async function loadIntoElasticsearch(
   const created: string[] = [];
   const documents = Object.fromEntries(INDEX_KINDS.map((kind) => [kind, 0])) as Record<IndexKind, number>;
   let bindings: AliasBinding[];
+  let leftovers: string[];
+  const stopBeating = keepAlive(settings, created);
   try {
-    bindings = await buildIndices(data, bodies, loadStamp(new Date()), settings, created, documents);
+    leftovers = await removeLeftovers(settings);
+    bindings = await buildIndices(data, bodies, settings, created, documents);
   } catch (error) {
+    stopBeating();
     const failure =
       error instanceof ElasticsearchLoadError
         ? error
@@ -234,7 +278,12 @@ export async function loadIntoElasticsearch(
           );
     throw await abandonLoad(settings.client, created, failure);
   }
-  const replaced = await swapAliases(settings.client, settings.prefix, bindings, created);
+  let replaced: string[];
+  try {
+    replaced = await swapAliases(settings.client, settings.prefix, bindings, created);
+  } finally {
+    stopBeating();
+  }
   const seconds = Math.round((performance.now() - started) / 10) / 100;
   const total = INDEX_KINDS.reduce((sum, kind) => sum + documents[kind], 0);
   return {
@@ -242,6 +291,7 @@ export async function loadIntoElasticsearch(
     documents,
     indices: bindings.map((b) => b.index),
     replaced,
+    leftovers,
     seconds,
     docsPerSecond: Math.round(total / Math.max(seconds, 0.01)),
   };

@@ -2,7 +2,7 @@
  * `taxa load`: indexes a data directory into Elasticsearch and swaps it in atomically (see
  * `loaders/elasticsearch-load.ts`).
  *
- *   taxa load <dir> [--url U] [--prefix P] [--shards N] [--replicas N] [--concurrency N] [--batch N]
+ *   taxa load <dir> [--url U] [--prefix P] [--shards N] [--replicas N] [--concurrency N] [--batch N] [--stale-after S]
  */
 import { parseArgs } from 'node:util';
 import { createElasticsearchClient, LOADING_CLIENT } from '../index/elasticsearch/client.ts';
@@ -13,7 +13,15 @@ import {
   loadIntoElasticsearch,
   type ElasticsearchLoadStats,
 } from '../../loaders/elasticsearch-load.ts';
+import { HEARTBEAT_MS } from '../../loaders/elasticsearch/leftovers.ts';
 import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
+
+/** `--stale-after` in seconds: `LOAD_NUMBERS.staleAfterMs`'s range. */
+const STALE_AFTER = {
+  min: LOAD_NUMBERS.staleAfterMs.min / 1000,
+  max: LOAD_NUMBERS.staleAfterMs.max / 1000,
+  default: LOAD_NUMBERS.staleAfterMs.default / 1000,
+};
 
 export const LOAD_USAGE = `usage: taxa load <data-dir> [options]
 
@@ -33,6 +41,10 @@ Loads a data directory into Elasticsearch. What it does, in order:
      directory replaces the served data set whole: a version it lacks is no longer served.
 Any failure or Ctrl-C before step 6 deletes the new indices and leaves the aliases untouched:
 the service goes on serving the previous data (a second Ctrl-C quits without cleaning up).
+A load killed outright leaves its indices behind; each carries a marker (prefix, load, heartbeat
+renewed every ${HEARTBEAT_MS / 1000} s while it builds) in its mapping's _meta, and before step 2 a load deletes
+the indices of its prefix that carry the marker, that no alias points at, and whose heartbeat is
+older than --stale-after.
 Running services see the new data within seconds (their cache), or at once on SIGHUP.
 
 options:
@@ -42,6 +54,8 @@ options:
   --replicas N           replicas of each shard, ${LOAD_NUMBERS.replicas.min}-${LOAD_NUMBERS.replicas.max} (default: the mapping file's, 0)
   --concurrency N        bulk requests in flight, ${LOAD_NUMBERS.concurrency.min}-${LOAD_NUMBERS.concurrency.max} (default ${LOAD_NUMBERS.concurrency.default})
   --batch N              documents per bulk request, ${LOAD_NUMBERS.batchSize.min}-${LOAD_NUMBERS.batchSize.max} (default ${LOAD_NUMBERS.batchSize.default})
+  --stale-after S        seconds without a heartbeat before a load's unaliased indices count as
+                         left behind, ${STALE_AFTER.min}-${STALE_AFTER.max} (default ${STALE_AFTER.default})
   -h, --help             show this help
 
 exit status: 0 loaded and swapped; 1 refused or failed (nothing swapped); 2 bad arguments;
@@ -56,6 +70,7 @@ interface LoadArgs {
   replicas: number | undefined;
   concurrency: number | undefined;
   batchSize: number | undefined;
+  staleAfterMs: number | undefined;
 }
 
 class UsageError extends Error {}
@@ -71,6 +86,11 @@ function integerOption(
     throw new UsageError(`--${flag} must be an integer from ${range.min} to ${range.max}, got '${value}'`);
   }
   return parsed;
+}
+
+function secondsOption(flag: string, value: string | undefined, range: { min: number; max: number }) {
+  const seconds = integerOption(flag, value, range);
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 function urlOption(value: string | undefined): string {
@@ -98,6 +118,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): LoadArgs | 'help' {
       replicas: { type: 'string' },
       concurrency: { type: 'string' },
       batch: { type: 'string' },
+      'stale-after': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -116,6 +137,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): LoadArgs | 'help' {
     replicas: integerOption('replicas', values.replicas, LOAD_NUMBERS.replicas),
     concurrency: integerOption('concurrency', values.concurrency, LOAD_NUMBERS.concurrency),
     batchSize: integerOption('batch', values.batch, LOAD_NUMBERS.batchSize),
+    staleAfterMs: secondsOption('stale-after', values['stale-after'], STALE_AFTER),
   };
 }
 
@@ -136,7 +158,9 @@ function summary(args: LoadArgs, stats: ElasticsearchLoadStats): string {
   return (
     `loaded ${args.dir} into ${args.url} (prefix ${args.prefix}): ${stats.versions.join(', ')}; ` +
     `${stats.documents.taxa} taxa, ${stats.documents.names} names and ${stats.documents.changes} change records in ${stats.seconds} s (${stats.docsPerSecond} documents/s); ` +
-    `aliases swapped, ${stats.replaced.length} old index(es) removed\n${JSON.stringify(stats)}\n`
+    `aliases swapped, ${stats.replaced.length} old index(es) removed` +
+    (stats.leftovers.length > 0 ? `; removed ${stats.leftovers.length} index(es) left by earlier loads` : '') +
+    `\n${JSON.stringify(stats)}\n`
   );
 }
 

@@ -131,7 +131,7 @@ export function exportFileName(parts: readonly string[], format: ExportFormat): 
  * Answers an export: the first chunk is read before anything is sent, so a refusal (an unknown
  * version) is an ordinary error answer; then the text is streamed, chunk after chunk as the
  * client reads it. A client that goes away destroys the stream, which ends `chunks` (no further
- * search). A failure after the first chunk cuts the answer short (the chunked body is not
+ * search, and the engine's walk released). A failure after the first chunk cuts the answer short (the chunked body is not
  * terminated, which clients report as an incomplete transfer).
  */
 export async function sendExport<T>(
@@ -146,8 +146,13 @@ export async function sendExport<T>(
     yield* chunks;
   }
   const text = exportText(all(), options.format, options.shape, options.columns);
+  const stream = Readable.from(text, { objectMode: false });
+  // A stream destroyed before it read anything never starts `text`, so ending `text` would not
+  // reach `chunks`: they are ended here too, which releases what the engine holds for them (a
+  // cluster's point in time). Ending a generator already done does nothing.
+  stream.once('close', () => void chunks.return(undefined).catch(() => undefined));
   return reply
     .type(CONTENT_TYPES[options.format])
     .header('Content-Disposition', `attachment; filename="${exportFileName(options.fileName, options.format)}"`)
-    .send(Readable.from(text, { objectMode: false }));
+    .send(stream);
 }

@@ -8,7 +8,7 @@
  *   const engine = createElasticsearchEngine({ node: 'http://localhost:9200' }, { prefix: 'taxa' });
  *   await engine.search({ version: 'current', kind: 'taxa' }, { query: { match_all: {} }, size: 1 });
  */
-import { errors, type Client } from '@elastic/elasticsearch';
+import { errors, type Client, type estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors.ts';
 import {
   VersionNotLoadedError,
@@ -16,15 +16,31 @@ import {
   type Readiness,
   type SearchBody,
   type SearchEngine,
+  type SearchHit,
   type SearchResult,
 } from './engine.ts';
 import { createElasticsearchClient, SERVING_CLIENT } from './elasticsearch/client.ts';
-import { asServiceError, isIndexMissing, unavailableReason } from './elasticsearch/cluster-errors.ts';
+import {
+  asServiceError,
+  isIndexMissing,
+  isSearchContextMissing,
+  unavailableReason,
+} from './elasticsearch/cluster-errors.ts';
 import { cacheState, readClusterState } from './elasticsearch/cluster-state.ts';
 import { aliasName, DEFAULT_INDEX_PREFIX, prefixProblem } from './elasticsearch/naming.ts';
 
 /** How long the loaded versions and the catalog are trusted before the cluster is asked again. */
 export const STATE_CACHE_MS = 5_000;
+
+/**
+ * How long a point in time of a walk (an export) stays open after each of its searches: the time
+ * a client may take to read one chunk. One not closed (a process killed mid-export) frees itself
+ * after this.
+ */
+export const WALK_KEEP_ALIVE = '5m';
+
+/** The size of a search's page when its body gives none, as Elasticsearch has it. */
+const DEFAULT_SIZE = 10;
 
 /** A client to use, or the address of a cluster to connect to with `SERVING_CLIENT`'s settings. */
 export type ElasticsearchConnection = { client: Client } | { node: string };
@@ -41,6 +57,30 @@ export interface ElasticsearchEngine extends SearchEngine {
   ready(): Promise<Readiness>;
   /** Forgets the cached versions and catalog (SIGHUP); the next request reads them anew. */
   dropCaches(): void;
+}
+
+/**
+ * Shards that failed (a node lost, an index removed mid-search) would make a partial answer look
+ * complete: its totals and pages would be wrong, so it is not served.
+ */
+function whole<T>(result: SearchResult<T>): SearchResult<T> {
+  if ((result._shards?.failed ?? 0) > 0) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'Service unavailable: the search cluster answered from part of the index only; try again shortly',
+    );
+  }
+  return result;
+}
+
+/** A walk's point in time expired: what it read so far cannot be continued. */
+function dataChanged(cause: unknown): AppError {
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Service unavailable: the data was reloaded during the export; export again',
+    undefined,
+    { cause },
+  );
 }
 
 export function createElasticsearchEngine(
@@ -77,6 +117,31 @@ export function createElasticsearchEngine(
     );
   }
 
+  async function searchPointInTime<T>(
+    id: string,
+    body: SearchBody,
+    after: estypes.SortResults | undefined,
+  ): Promise<SearchResult<T>> {
+    try {
+      const pit = { id, keep_alive: WALK_KEEP_ALIVE };
+      return whole(await client.search<T>({ ...body, pit, ...(after && { search_after: after }) }));
+    } catch (error) {
+      // The point in time expired (the client did not read for `WALK_KEEP_ALIVE`). An index
+      // deleted under it (a load's swap) makes the cluster answer 503: unavailable, as any other.
+      if (isSearchContextMissing(error)) throw dataChanged(error);
+      throw asServiceError(error);
+    }
+  }
+
+  /** Best effort: a point in time that cannot be closed now frees itself after its keep-alive. */
+  async function closePointInTime(id: string): Promise<void> {
+    try {
+      await client.closePointInTime({ id });
+    } catch {
+      // nothing to do: the cluster is away or the point in time already gone
+    }
+  }
+
   return {
     kind: 'elasticsearch',
     async versions() {
@@ -92,15 +157,41 @@ export function createElasticsearchEngine(
       } catch (error) {
         throw isIndexMissing(error) ? await missingIndex(ref) : asServiceError(error);
       }
-      // Shards that failed (a node lost, an index removed mid-search) would make a partial answer
-      // look complete: its totals and pages would be wrong, so it is not served.
-      if ((result._shards?.failed ?? 0) > 0) {
-        throw new AppError(
-          'SERVICE_UNAVAILABLE',
-          'Service unavailable: the search cluster answered from part of the index only; try again shortly',
-        );
+      return whole(result);
+    },
+    /**
+     * A point in time opened on the alias (so on the index it points at then), each chunk the
+     * body with the point in time and `search_after` the last hit's sort values (the cluster adds
+     * its own tiebreaker to the sort), never `from`. The point in time is closed when the walk
+     * ends, fails or is stopped; only a normal end waits for the close.
+     */
+    async *walk<T>(ref: IndexRef, body: SearchBody): AsyncGenerator<SearchHit<T>[], void, undefined> {
+      let id: string;
+      try {
+        ({ id } = await client.openPointInTime({
+          index: aliasName(prefix, ref.kind, ref.version),
+          keep_alive: WALK_KEEP_ALIVE,
+        }));
+      } catch (error) {
+        throw isIndexMissing(error) ? await missingIndex(ref) : asServiceError(error);
       }
-      return result;
+      const size = body.size ?? DEFAULT_SIZE;
+      let ended = false;
+      try {
+        let after: estypes.SortResults | undefined;
+        for (;;) {
+          const result = await searchPointInTime<T>(id, body, after);
+          id = result.pit_id ?? id;
+          const { hits } = result.hits;
+          yield hits;
+          if (hits.length < size) break;
+          after = hits[hits.length - 1]!.sort;
+        }
+        ended = true;
+      } finally {
+        const closing = closePointInTime(id);
+        if (ended) await closing;
+      }
     },
     async ready() {
       try {

@@ -37,6 +37,9 @@ export type { SearchBody };
 
 export type SearchResult<T> = estypes.SearchResponse<T>;
 
+/** One hit of a search: its `_source`, `_index` and `sort` values. */
+export type SearchHit<T> = estypes.SearchHit<T>;
+
 /**
  * A loaded data set as the engines index it: the catalog, and per version the documents of each
  * index kind (what the loaders hand to the embedded engine or to a cluster).
@@ -172,6 +175,13 @@ export interface SearchEngine {
   versions(): Promise<string[]>;
   catalog(): Promise<Catalog>;
   search<T>(index: IndexRef, body: SearchBody): Promise<SearchResult<T>>;
+  /**
+   * Every hit `body` matches, in its sort order (which ends in a field distinct among the
+   * documents), `body.size` at a time, all read from the index as it was when the walk began.
+   * Stopping early (`return()`) releases whatever the walk holds. An engine without it is walked
+   * by the service, one search a chunk after the last sort value (`src/service/export.ts`).
+   */
+  walk?<T>(index: IndexRef, body: SearchBody): AsyncGenerator<SearchHit<T>[], void, undefined>;
   /** An engine that depends on a server checks it here; see `readinessOf` for the others. */
   ready?(): Promise<Readiness>;
   close(): Promise<void>;

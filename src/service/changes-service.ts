@@ -100,8 +100,10 @@ export function createChangesService({
       const newer = await pairIndices(pair);
       const body = (after: number | undefined) =>
         compileChangesExportChunk({ ...request, scope: { ...request.scope, since: pair.from } }, after);
+      const search = (after: number | undefined) => newer.search<StoredChange>('changes', body(after), pair.from);
+      const walk = newer.walk?.bind(newer);
       for await (const chunk of chunksInOrder(
-        (after) => newer.search<StoredChange>('changes', body(after), pair.from),
+        { search, ...(walk && { walk: () => walk<StoredChange>('changes', body(undefined), pair.from) }) },
         EXPORT_CHUNK_SIZE,
         versions.catalog,
       ))

@@ -3,7 +3,9 @@
  * in the ascending order of a number distinct among them (a taxon's `taxonomicOrder`, a change
  * record's `order`), each chunk asked for after the last sort value of the one before. Each chunk
  * costs one search of the same size on either engine, however far into the set it lies, and only
- * the chunk being written is held.
+ * the chunk being written is held. The embedded engine is asked for the documents past that
+ * number (a range); the Elasticsearch engine walks a point in time with `search_after`
+ * (`SearchEngine.walk`), so no search pages with `from` past `index.max_result_window`.
  *
  * An export reads one data set: a reload between two chunks (the engine's catalog another object,
  * or the hits from another physical index, as a cluster's are after `taxa load`) would continue
@@ -11,7 +13,7 @@
  * instead of skipping or repeating taxa.
  */
 import { AppError } from '../errors.ts';
-import type { SearchResult } from '../index/engine.ts';
+import type { SearchHit, SearchResult } from '../index/engine.ts';
 
 /** The data changed under an export: what was written is not all of one data set. */
 function reloaded(): AppError {
@@ -21,29 +23,49 @@ function reloaded(): AppError {
   );
 }
 
+/** Where an export's hits come from. */
+export interface ExportSource<T> {
+  /** the chunk after the document whose number (first sort value) was `after`; `undefined`: the first */
+  search(after: number | undefined): Promise<SearchResult<T>>;
+  /**
+   * The engine's own walk over the first chunk's body (`SearchEngine.walk`: a cluster reads every
+   * chunk from one point in time), used instead of `search` when given.
+   */
+  walk?: () => AsyncGenerator<SearchHit<T>[], void, undefined>;
+}
+
+/** The hits of `search`, chunk by chunk, each asked for after the last number of the one before. */
+async function* searchedChunks<T>(
+  search: ExportSource<T>['search'],
+  size: number,
+): AsyncGenerator<SearchHit<T>[], void, undefined> {
+  let after: number | undefined;
+  for (;;) {
+    const { hits } = (await search(after)).hits;
+    yield hits;
+    if (hits.length < size) return;
+    const last = hits[hits.length - 1]!.sort?.[0];
+    if (typeof last !== 'number') throw new Error('export: a chunk came without the number it is sorted by');
+    after = last;
+  }
+}
+
 /**
- * The documents of `search`, chunk by chunk: `search(after)` answers up to `size` hits sorted by
- * the number (first sort value) after `after` (`undefined`: from the start). A reader that stops
- * early (`return()`, as a destroyed stream does) stops the searches. `catalog` is the engine's
- * (`Versions.catalog`).
+ * The documents of `source`, chunk by chunk: up to `size` hits sorted by the number (first sort
+ * value). A reader that stops early (`return()`, as a destroyed stream does) stops the searches
+ * and ends the engine's walk. `catalog` is the engine's (`Versions.catalog`).
  */
 export async function* chunksInOrder<T>(
-  search: (after: number | undefined) => Promise<SearchResult<T>>,
+  source: ExportSource<T>,
   size: number,
   catalog: () => Promise<object>,
 ): AsyncGenerator<T[], void, undefined> {
   const data = await catalog();
   let index: string | undefined;
-  let after: number | undefined;
-  for (;;) {
-    const { hits } = (await search(after)).hits;
+  for await (const hits of source.walk?.() ?? searchedChunks(source.search, size)) {
     const from = hits[0]?._index;
     if ((await catalog()) !== data || (index !== undefined && from !== undefined && from !== index)) throw reloaded();
     index ??= from;
     if (hits.length > 0) yield hits.map((hit) => hit._source as T);
-    if (hits.length < size) return;
-    const last = hits[hits.length - 1]!.sort?.[0];
-    if (typeof last !== 'number') throw new Error('export: a chunk came without the number it is sorted by');
-    after = last;
   }
 }

@@ -148,8 +148,14 @@ export function createTaxaService({ versions }: { versions: Versions }) {
      */
     async *exportChunks(version: string, request: TaxaExportRequest): AsyncGenerator<TaxonDocument[], void, undefined> {
       const index = await versions.at(version);
+      const search = (after: number | undefined) =>
+        index.search<TaxonDocument>('taxa', compileTaxaExportChunk(request, after));
+      const walk = index.walk?.bind(index);
       yield* chunksInOrder(
-        (after) => index.search<TaxonDocument>('taxa', compileTaxaExportChunk(request, after)),
+        {
+          search,
+          ...(walk && { walk: () => walk<TaxonDocument>('taxa', compileTaxaExportChunk(request, undefined)) }),
+        },
         EXPORT_CHUNK_SIZE,
         versions.catalog,
       );

@@ -10,6 +10,7 @@ import {
   type IndexKind,
   type SearchBody,
   type SearchEngine,
+  type SearchHit,
   type SearchResult,
 } from '../index/engine.ts';
 
@@ -36,6 +37,8 @@ export interface VersionIndices {
    * only taxa the body asks about, when it names them (`IndexRef.taxa`).
    */
   search<T>(kind: IndexKind, body: SearchBody, since?: string, taxa?: readonly string[]): Promise<SearchResult<T>>;
+  /** The engine's walk over every hit of `body` (`SearchEngine.walk`), when it has one. */
+  walk?<T>(kind: IndexKind, body: SearchBody, since?: string): AsyncGenerator<SearchHit<T>[], void, undefined>;
 }
 
 export function createVersions(engine: SearchEngine) {
@@ -48,6 +51,11 @@ export function createVersions(engine: SearchEngine) {
   async function at(version: string, parameter = VERSION_PARAMETER): Promise<VersionIndices> {
     const loaded = await engine.versions();
     if (!loaded.includes(version)) throw unknownVersion(version, loaded, parameter);
+    const refOf = (kind: IndexKind, since?: string, taxa?: readonly string[]) =>
+      since === undefined ? { version, kind } : { version, kind, since, ...(taxa ? { taxa } : {}) };
+    const answered = async (error: unknown) =>
+      error instanceof VersionNotLoadedError ? unknownVersion(version, await engine.versions(), parameter) : error;
+    const walk = engine.walk?.bind(engine);
     return {
       version,
       async search<T>(
@@ -56,14 +64,21 @@ export function createVersions(engine: SearchEngine) {
         since?: string,
         taxa?: readonly string[],
       ): Promise<SearchResult<T>> {
-        const ref = since === undefined ? { version, kind } : { version, kind, since, ...(taxa ? { taxa } : {}) };
         try {
-          return await engine.search<T>(ref, body);
+          return await engine.search<T>(refOf(kind, since, taxa), body);
         } catch (error) {
-          if (error instanceof VersionNotLoadedError) throw unknownVersion(version, await engine.versions(), parameter);
-          throw error;
+          throw await answered(error);
         }
       },
+      ...(walk && {
+        async *walk<T>(kind: IndexKind, body: SearchBody, since?: string) {
+          try {
+            yield* walk<T>(refOf(kind, since), body);
+          } catch (error) {
+            throw await answered(error);
+          }
+        },
+      }),
     };
   }
 

@@ -3,7 +3,9 @@
  * documents written by bulk and index requests (seen by count and search only after a refresh,
  * as in Elasticsearch), aliases moved by `_aliases` all-or-nothing, and `_search` on an alias
  * answered by the embedded engine's index over the documents, built with the mapping the index
- * was created with and given the request body unchanged. It answers the requests the engine
+ * was created with and given the request body unchanged. Points in time hold the index they were
+ * opened on, as it was, until closed, and a search on one continues after `search_after` on its
+ * first sort field (numbers, ascending, as the service's walks sort). It answers the requests the engine
  * and the loader make, shaped as Elasticsearch 9 answers them; any other request is a 400
  * naming it, so a new kind of request cannot pass unnoticed.
  */
@@ -23,6 +25,8 @@ interface StoredIndex {
   searcher?: DocumentIndex<object>;
 }
 
+type PitSearch = SearchBody & { pit?: { id: string }; search_after?: estypes.SortResults };
+
 type AliasAction = Partial<Record<'add' | 'remove' | 'remove_index', { index: string; alias?: string }>>;
 
 const SHARDS = { total: 1, successful: 1, failed: 0 };
@@ -39,6 +43,9 @@ export class MemoryCluster {
   readonly indices = new Map<string, StoredIndex>();
   /** alias → the indices it points at */
   readonly aliases = new Map<string, Set<string>>();
+  /** open points in time → the index each was opened on */
+  readonly pits = new Map<string, StoredIndex>();
+  private pitCount = 0;
 
   /** The mock connection's handler. */
   readonly handle = (request: RecordedRequest): MockAnswer => {
@@ -51,6 +58,9 @@ export class MemoryCluster {
     if (first === '_alias' && second && method === 'GET') return this.getAliases(second.split(','));
     if (first === '_aliases' && method === 'POST')
       return this.updateAliases(request.body as { actions: AliasAction[] });
+    if (first === '_search' && second === undefined) return this.searchPointInTime(request.body as PitSearch);
+    if (first === '_pit' && method === 'DELETE') return this.closePointInTime((request.body as { id: string }).id);
+    if (second === '_pit' && method === 'POST') return this.openPointInTime(first);
     if (first === '_bulk' && (method === 'POST' || method === 'PUT'))
       return this.bulk(undefined, request.body as object[]);
     if (!first.startsWith('_') && second === undefined) {
@@ -61,7 +71,10 @@ export class MemoryCluster {
         );
       if (method === 'DELETE')
         return this.delete(first.split(','), request.querystring.includes('ignore_unavailable=true'));
+      if (method === 'GET') return this.getIndices(first.split(','));
     }
+    if (second === '_mapping' && method === 'PUT')
+      return this.putMeta(first.split(','), (request.body as { _meta?: object })._meta);
     if (second === '_bulk' && (method === 'POST' || method === 'PUT'))
       return this.bulk(first, request.body as object[]);
     if (second === '_refresh') return this.refresh(first);
@@ -99,6 +112,27 @@ export class MemoryCluster {
       written: new Map(),
     });
     return { body: { acknowledged: true, shards_acknowledged: true, index: name } };
+  }
+
+  /** Each index that `patterns` match, with its aliases and mapping (`_meta` included). */
+  private getIndices(patterns: string[]): MockAnswer {
+    const found: Record<string, { aliases: Record<string, object>; mappings: estypes.MappingTypeMapping }> = {};
+    for (const [name, index] of this.indices) {
+      if (!patterns.some((pattern) => matches(pattern, name))) continue;
+      const aliases = [...this.aliases].filter(([, targets]) => targets.has(name)).map(([alias]) => [alias, {}]);
+      found[name] = { aliases: Object.fromEntries(aliases), mappings: index.mappings };
+    }
+    const exact = patterns.find((pattern) => !pattern.includes('*') && !this.indices.has(pattern));
+    return exact === undefined ? { body: found } : missingIndex(exact);
+  }
+
+  /** The only change of a mapping the loader makes: its `_meta`, replaced whole. */
+  private putMeta(names: string[], meta: object | undefined): MockAnswer {
+    for (const name of names) {
+      const index = this.indices.get(name);
+      if (index && meta !== undefined) index.mappings = { ...index.mappings, _meta: meta as estypes.Metadata };
+    }
+    return { body: { acknowledged: true } };
   }
 
   private delete(names: string[], ignoreUnavailable: boolean): MockAnswer {
@@ -171,7 +205,10 @@ export class MemoryCluster {
 
   private search(name: string, body: SearchBody = {}): MockAnswer {
     const index = this.resolve(name);
-    if (!('visible' in index)) return index;
+    return 'visible' in index ? this.searchIn(index, body) : index;
+  }
+
+  private searchIn(index: StoredIndex, body: SearchBody): MockAnswer {
     try {
       index.searcher ??= DocumentIndex.build(index.visible.values(), {
         fields: fieldCatalogFromMapping(index.mappings),
@@ -183,6 +220,38 @@ export class MemoryCluster {
     } catch (error) {
       return errorAnswer(400, 'parsing_exception', (error as Error).message);
     }
+  }
+
+  private openPointInTime(name: string): MockAnswer {
+    const index = this.resolve(name);
+    if (!('visible' in index)) return index;
+    const id = `pit-${++this.pitCount}`;
+    this.pits.set(id, { ...index, visible: new Map(index.visible) });
+    return { body: { id, _shards: SHARDS } };
+  }
+
+  private closePointInTime(id: string): MockAnswer {
+    const freed = this.pits.delete(id);
+    return { statusCode: freed ? 200 : 404, body: { succeeded: freed, num_freed: freed ? 1 : 0 } };
+  }
+
+  /** `search_after` as a range past the first sort value; the walks the service makes need no more. */
+  private searchPointInTime({ pit, search_after: after, ...body }: PitSearch): MockAnswer {
+    const index = pit && this.pits.get(pit.id);
+    if (!index || !this.indices.has(index.name))
+      return errorAnswer(404, 'search_context_missing_exception', `No search context found for id [${pit?.id}]`);
+    const [first] = [body.sort].flat();
+    const field = typeof first === 'object' ? Object.keys(first)[0] : first;
+    if (after !== undefined && (field === undefined || typeof after[0] !== 'number'))
+      return errorAnswer(400, 'mock_unsupported_request', 'search_after on a first sort field of numbers only');
+    const past = after === undefined ? [] : [{ range: { [field!]: { gte: Math.floor(after[0] as number) + 1 } } }];
+    const query = { bool: { filter: [...(body.query ? [body.query] : []), ...past] } };
+    const answer = this.searchIn(index, { ...body, query });
+    if (!('body' in answer) || answer.statusCode !== undefined) return answer;
+    const result = answer.body as estypes.SearchResponse;
+    // Elasticsearch adds its own tiebreaker to the sort of a point in time.
+    for (const [n, hit] of result.hits.hits.entries()) hit.sort = [...(hit.sort ?? []), n];
+    return { body: { ...result, pit_id: pit!.id } };
   }
 
   private getDocument(name: string, id: string): MockAnswer {

@@ -45,6 +45,7 @@ describe('loadIntoElasticsearch', () => {
     ];
     expect(mock.requests.map(step)).toEqual([
       'GET /',
+      'GET /taxa-*',
       ...perIndex('taxa-current', 1),
       ...perIndex('names-current', 2),
       ...perIndex('changes-current', 1),
@@ -60,21 +61,26 @@ describe('loadIntoElasticsearch', () => {
       versions: ['current', 'MR.424'],
       documents: { taxa: 74, names: 241, changes: 12 },
       replaced: [],
+      leftovers: [],
     });
     expect(stats.seconds).toBeGreaterThanOrEqual(0);
     expect(stats.docsPerSecond).toBeGreaterThan(0);
 
     // The index bodies: the mapping files with the shard counts overridden, every other setting kept.
     const taxa = mappingFile('taxa');
-    expect(mock.requests[1]!.body).toEqual({
+    // Each index carries the load's marker (`leftovers.ts`).
+    const marker = {
+      load: { prefix: 'taxa', stamp: expect.stringMatching(/^\d{17}$/), heartbeat: expect.any(String) },
+    };
+    expect(mock.requests[2]!.body).toEqual({
       settings: { ...taxa.settings, number_of_shards: 3, number_of_replicas: 2 },
-      mappings: taxa.mappings,
+      mappings: { ...taxa.mappings, _meta: marker },
     });
     expect(taxa.settings.max_result_window).toBe(1_000_000);
     const catalogCreate = mock.requests.find((r) => /^\/taxa-catalog-\d+$/.test(r.path))!;
     expect(catalogCreate.body).toEqual({
       settings: { number_of_shards: 1, number_of_replicas: 2 },
-      mappings: { enabled: false },
+      mappings: { enabled: false, _meta: marker },
     });
 
     // Bulk bodies: an index action with _id = the document's id before each document.

@@ -29,7 +29,7 @@ const catalog = async () => sameCatalog;
 describe('chunksInOrder', () => {
   it('reads every document, each chunk after the last sort value of the one before, and stops at a short chunk', async () => {
     const { search, asked } = numbers(25, 10);
-    const chunks = await all(chunksInOrder(search, 10, catalog));
+    const chunks = await all(chunksInOrder({ search }, 10, catalog));
     expect(chunks.map((chunk) => chunk.map((d) => d.n))).toEqual([
       [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
       [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
@@ -40,14 +40,14 @@ describe('chunksInOrder', () => {
 
   it('asks once more after a full last chunk, and yields no empty chunk', async () => {
     const { search, asked } = numbers(20, 10);
-    expect((await all(chunksInOrder(search, 10, catalog))).map((chunk) => chunk.length)).toEqual([10, 10]);
+    expect((await all(chunksInOrder({ search }, 10, catalog))).map((chunk) => chunk.length)).toEqual([10, 10]);
     expect(asked).toEqual([undefined, 10, 20]);
-    expect(await all(chunksInOrder(numbers(0, 10).search, 10, catalog))).toEqual([]);
+    expect(await all(chunksInOrder({ search: numbers(0, 10).search }, 10, catalog))).toEqual([]);
   });
 
   it('stops searching when its reader stops', async () => {
     const { search, asked } = numbers(1000, 10);
-    for await (const chunk of chunksInOrder(search, 10, catalog)) if (chunk[0]!.n > 20) break;
+    for await (const chunk of chunksInOrder({ search }, 10, catalog)) if (chunk[0]!.n > 20) break;
     expect(asked).toEqual([undefined, 10, 20]);
   });
 
@@ -57,7 +57,7 @@ describe('chunksInOrder', () => {
     const { search } = numbers(100, 10);
     const read: number[] = [];
     const reading = async () => {
-      for await (const chunk of chunksInOrder(search, 10, changing)) {
+      for await (const chunk of chunksInOrder({ search }, 10, changing)) {
         read.push(chunk.length);
         if (read.length === 2) reloads++;
       }
@@ -69,10 +69,25 @@ describe('chunksInOrder', () => {
     const chunks: number[] = [];
     await expect(
       (async () => {
-        for await (const chunk of chunksInOrder(moved.search, 10, catalog)) chunks.push(chunk[0]!.n);
+        for await (const chunk of chunksInOrder({ search: moved.search }, 10, catalog)) chunks.push(chunk[0]!.n);
       })(),
     ).rejects.toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE' });
     expect(chunks).toEqual([1, 11, 21]);
+  });
+
+  it("reads the engine's walk instead when it has one, and ends the walk when its reader stops", async () => {
+    const { search, asked } = numbers(1000, 10);
+    let ended = false;
+    async function* walk() {
+      try {
+        for (let n = 0; ; n += 10) yield (await search(n)).hits.hits;
+      } finally {
+        ended = true;
+      }
+    }
+    for await (const chunk of chunksInOrder({ search, walk }, 10, catalog)) if (chunk[0]!.n > 20) break;
+    expect(asked).toEqual([0, 10, 20]);
+    expect(ended).toBe(true);
   });
 
   it('refuses hits without the number they are sorted by', async () => {
@@ -82,6 +97,6 @@ describe('chunksInOrder', () => {
       _shards: { total: 1, successful: 1, failed: 0 },
       hits: { hits: [{ _index: 'taxa', _id: '1', _source: {} }] },
     });
-    await expect(all(chunksInOrder(search, 1, catalog))).rejects.toThrow(/sorted by/);
+    await expect(all(chunksInOrder({ search }, 1, catalog))).rejects.toThrow(/sorted by/);
   });
 });

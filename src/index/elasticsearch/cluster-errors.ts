@@ -70,6 +70,16 @@ export function isIndexMissing(error: unknown): boolean {
   return body?.error?.type === 'index_not_found_exception';
 }
 
+/** Whether the cluster answered that a point in time (or a scroll) is no longer open. */
+export function isSearchContextMissing(error: unknown): boolean {
+  if (!(error instanceof errors.ResponseError) || error.statusCode !== 404) return false;
+  const body = error.body as { error?: ClusterErrorBody } | undefined;
+  const seen = (cause: ClusterErrorBody | undefined): boolean =>
+    cause !== undefined &&
+    (cause.type === 'search_context_missing_exception' || seen(cause.caused_by) || (cause.root_cause ?? []).some(seen));
+  return seen(body?.error);
+}
+
 /**
  * A one-line description of a client error for an operator (the loader's messages): the status,
  * type and reason the cluster gave, or the connection problem.

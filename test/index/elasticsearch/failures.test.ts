@@ -127,6 +127,21 @@ describe('the Elasticsearch engine when the cluster fails', () => {
     expectUnavailable(await built.app.inject({ method: 'GET', url: '/taxa' }));
   });
 
+  it('answers an export whose point in time expired as the data reloaded, and closes what it opened', async () => {
+    built.mock.intercept(
+      (r) => r.path === '/_search',
+      errorAnswer(404, 'search_context_missing_exception', 'No search context found for id [1]'),
+    );
+    const response = await built.app.inject({ method: 'GET', url: '/taxa/export?format=ndjson' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      errorCode: 'SERVICE_UNAVAILABLE',
+      message: 'Service unavailable: the data was reloaded during the export; export again',
+    });
+    await expect.poll(() => built.cluster.pits.size).toBe(0);
+    expect(built.mock.requests.some((r) => r.method === 'DELETE' && r.path === '/_pit')).toBe(true);
+  });
+
   it('answers a 400 the cluster gives to a search as a logged 500, without internals', async () => {
     built.mock.intercept(
       (r) => r.path.endsWith('/_search'),

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aliasName } from '../../../src/index/elasticsearch/naming.ts';
 import type { IndexRef, SearchBody } from '../../../src/index/engine.ts';
+import { WALK_KEEP_ALIVE } from '../../../src/index/elasticsearch-engine.ts';
 import { buildTestApp, type TestApp } from '../../helpers/app.ts';
 import { buildElasticsearchTestApp, type ElasticsearchTestApp } from '../../helpers/elasticsearch-fixture.ts';
+import type { RecordedRequest } from '../../helpers/elasticsearch-mock.ts';
 
 // The compiler's bodies are the contract between the engines (docs/engine-contract.md): for every route,
 // what the Elasticsearch engine puts on the wire must be exactly what the compiler produced,
@@ -44,6 +46,21 @@ const REQUESTS: { method: 'GET' | 'POST'; url: string; payload?: object }[] = [
   { method: 'GET', url: '/taxa/changes/export?from=MR.424&format=json' },
 ];
 
+/**
+ * A search's index and body: the index in its path, or, for a search of a point in time (an
+ * export), the index the point in time was opened on, and the body without the point in time.
+ */
+function onIndex(request: RecordedRequest): { index: string | undefined; body: unknown } {
+  const [index] = request.path.slice(1).split('/');
+  if (index !== '_search') return { index, body: request.body };
+  const { pit, ...body } = request.body as { pit: { id: string; keep_alive: string } };
+  expect(pit.keep_alive).toBe(WALK_KEEP_ALIVE);
+  return { index: opened.get(pit.id), body };
+}
+
+/** point in time → the index it was opened on, as the mock cluster answered the opening */
+const opened = new Map<string, string>();
+
 describe('the Elasticsearch engine on the wire', () => {
   let embedded: TestApp;
   let elasticsearch: ElasticsearchTestApp;
@@ -59,6 +76,15 @@ describe('the Elasticsearch engine on the wire', () => {
       return search<T>(ref, body);
     };
     elasticsearch = await buildElasticsearchTestApp();
+    const { handle } = elasticsearch.cluster;
+    elasticsearch.mock.intercept(
+      (request) => request.path.endsWith('/_pit') && request.method === 'POST',
+      (request) => {
+        const answer = handle(request);
+        if ('body' in answer) opened.set((answer.body as { id: string }).id, request.path.split('/')[1]!);
+        return answer;
+      },
+    );
   });
   afterAll(async () => {
     await embedded.app.close();
@@ -73,11 +99,12 @@ describe('the Elasticsearch engine on the wire', () => {
       const answered = await elasticsearch.app.inject(request);
       const sent = elasticsearch.mock.requests
         .filter((r) => r.path.endsWith('/_search'))
-        .map((r) => ({ method: r.method, index: r.path.split('/')[1], body: r.body }));
+        .map((r) => ({ method: r.method, ...onIndex(r) }));
 
       expect(answered.statusCode).toBe(expected.statusCode);
       expect(answered.json()).toEqual(expected.json());
       expect(sent).toEqual(captured.map((c) => ({ method: 'POST', ...c })));
+      expect(elasticsearch.cluster.pits.size, 'every point in time closed').toBe(0);
       if (!request.url.includes('informal-taxon-groups') && !request.url.includes('checklist-versions')) {
         expect(sent.length, 'a search went over the wire').toBeGreaterThan(0);
       }
