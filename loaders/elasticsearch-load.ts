@@ -68,6 +68,8 @@ export interface ElasticsearchLoadOptions {
    * heartbeat for this long (default 60 s) are deleted before the load builds its own
    */
   staleAfterMs?: number;
+  /** the index bodies to create, by kind (default `MAPPING_FILES`, the project's `mappings/*.json`) */
+  mappingFiles?: Partial<Record<IndexKind, URL>>;
   /** a progress bar on a terminal */
   progress?: boolean;
   /** aborting it (SIGINT) stops the load before the swap and deletes what it created */
@@ -252,7 +254,7 @@ export async function loadIntoElasticsearch(
   const settings = settingsOf(options);
   const started = performance.now();
   const bodies = {} as Record<IndexKind, IndexBody>;
-  for (const kind of INDEX_KINDS) bodies[kind] = await indexBody(kind, settings);
+  for (const kind of INDEX_KINDS) bodies[kind] = await indexBody(kind, settings, options.mappingFiles?.[kind]);
   const { dataSet } = await loadDataDirectory(dir, { progress: settings.progress });
   const data = engineDataOf(dataSet);
   const versions = data.versions.map((version) => version.id);

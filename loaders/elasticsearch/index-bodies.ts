@@ -29,9 +29,12 @@ function withShardCounts(body: IndexBody, counts: ShardCounts): IndexBody {
   };
 }
 
-/** @example await indexBody('taxa', { shards: 3, replicas: 1 }) */
-export async function indexBody(kind: IndexKind, counts: ShardCounts): Promise<IndexBody> {
-  const file = MAPPING_FILES[kind];
+/**
+ * The body of an index of `kind`, read from `file` (default the project's mapping file).
+ *
+ * @example await indexBody('taxa', { shards: 3, replicas: 1 })
+ */
+export async function indexBody(kind: IndexKind, counts: ShardCounts, file = MAPPING_FILES[kind]): Promise<IndexBody> {
   let body: IndexBody;
   try {
     body = JSON.parse(await readFile(file, 'utf8')) as IndexBody;

@@ -6,7 +6,11 @@
  * the reason where no cluster is available.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { aliasBindings } from '../../src/index/elasticsearch/aliases.ts';
 import { createElasticsearchClient, LOADING_CLIENT } from '../../src/index/elasticsearch/client.ts';
 import { ElasticsearchLoadError, loadIntoElasticsearch } from '../../loaders/elasticsearch-load.ts';
@@ -17,33 +21,18 @@ import { FIXTURE_DIR } from '../helpers/data-dir.ts';
 import { findElasticsearch, suitePlan, type RunningElasticsearch } from '../helpers/elasticsearch-availability.ts';
 
 /**
- * The mapping files this file's in-process loads read: the project's, but for the taxa index,
- * whose file is one of `taxa` (switched by the test): `scientificName` a double (the data has
- * text there), or `vernacularName` a keyword (the data has an object of languages there). The
- * loads through the CLI read the project's own.
+ * Taxa mapping files that disagree with the data, written beside the test: `scientificName` a
+ * double (the data has text there), or `vernacularName` a keyword (the data has an object of
+ * languages there). The first load reads the project's own.
  */
-const conflicting = vi.hoisted(async () => {
-  const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const dir = mkdtempSync(join(tmpdir(), 'taxa-mappings-'));
-  const project = (kind: string) => new URL(`../../mappings/${kind}.json`, import.meta.url);
-  const taxaWith = (name: string, field: string, type: string) => {
-    const body = JSON.parse(readFileSync(project('taxa'), 'utf8'));
-    body.mappings.properties[field] = { type };
-    const file = join(dir, `${name}.json`);
-    writeFileSync(file, JSON.stringify(body));
-    return new URL(`file://${file}`);
-  };
-  const taxa = {
-    text: taxaWith('text-as-double', 'scientificName', 'double'),
-    object: taxaWith('object-as-keyword', 'vernacularName', 'keyword'),
-  };
-  const files = { taxa: taxa.text, names: project('names'), changes: project('changes') };
-  return { dir, files, taxa };
-});
-
-vi.mock('../../src/index/mappings/files.ts', async () => ({ MAPPING_FILES: (await conflicting).files }));
+const mappingsDir = mkdtempSync(join(tmpdir(), 'taxa-mappings-'));
+function taxaMappingWith(field: string, type: string): URL {
+  const body = JSON.parse(readFileSync(new URL('../../mappings/taxa.json', import.meta.url), 'utf8'));
+  body.mappings.properties[field] = { type };
+  const file = join(mappingsDir, `${field}-as-${type}.json`);
+  writeFileSync(file, JSON.stringify(body));
+  return pathToFileURL(file);
+}
 
 const plan = suitePlan(await findElasticsearch());
 
@@ -60,8 +49,7 @@ describeOnCluster('a load whose documents conflict with the mapping (real cluste
     await deleteIndices(admin, `${prefix}-*`).catch(() => undefined);
     await admin?.close();
     await cluster?.stop();
-    const { rm } = await import('node:fs/promises');
-    await rm((await conflicting).dir, { recursive: true, force: true });
+    rmSync(mappingsDir, { recursive: true, force: true });
   });
 
   it('is refused naming the document and the field; the new indices are deleted and the aliases stay', async () => {
@@ -73,13 +61,12 @@ describeOnCluster('a load whose documents conflict with the mapping (real cluste
     const indices = await indicesOf(admin, `${prefix}-*`);
 
     const cases = [
-      { taxa: 'text' as const, field: 'scientificName', type: 'double' },
-      { taxa: 'object' as const, field: 'vernacularName', type: 'keyword' },
+      { field: 'scientificName', type: 'double' },
+      { field: 'vernacularName', type: 'keyword' },
     ];
-    for (const { taxa, field, type } of cases) {
-      const { files, taxa: mappings } = await conflicting;
-      files.taxa = mappings[taxa];
-      const refused = loadIntoElasticsearch(FIXTURE_DIR, { client: admin, prefix });
+    for (const { field, type } of cases) {
+      const mappingFiles = { taxa: taxaMappingWith(field, type) };
+      const refused = loadIntoElasticsearch(FIXTURE_DIR, { client: admin, prefix, mappingFiles });
       await expect(refused).rejects.toBeInstanceOf(ElasticsearchLoadError);
       const message = await refused.catch((error: Error) => error.message);
       console.info(message);
