@@ -115,7 +115,7 @@ async function changesMix(engines: Engines) {
     const first = await engines[name].search(ref, bodies[0]!);
     const total = typeof first.hits.total === 'number' ? first.hits.total : first.hits.total?.value;
     line(
-      `changes ${CHANGES.since}→${CHANGES.version}: first page, ${name}`,
+      `changes: first page, ${name}`,
       `${ms(performance.now() - started)}, ${total} records ${CHANGES.since}→${CHANGES.version}`,
     );
   }
