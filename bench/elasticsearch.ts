@@ -16,7 +16,7 @@
  * engine in the same run, with the ratio Elasticsearch / embedded. The cluster's shard request
  * cache is turned off on the benchmark's indices, so a repeated request is computed again, as the
  * embedded engine computes it. Last, the store size and documents of each index, once the merges
- * after the load have had the run's time to settle. The indices live under a prefix of their own
+ * after the load have had the run's time to go on. The indices live under a prefix of their own
  * and are deleted at the end. Without a cluster it prints one line saying why and exits 0. A
  * script, not a test: figures depend on the machine and the cluster.
  */
@@ -190,7 +190,8 @@ async function reportStoreTotal(admin: Client, indices: string[], when: string) 
 /**
  * The store size and documents of each index, once the searches are done: the merges the cluster
  * runs in the background after a load shrink a fresh index, by two fifths within minutes for a
- * names index, so the size right after the load is a passing one.
+ * names index, so the size right after the load is a passing one (and the last index loaded may
+ * not have merged yet even then).
  */
 async function reportStore(admin: Client, indices: string[]) {
   for (const row of await storeRows(admin, indices)) {
