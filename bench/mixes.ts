@@ -1,12 +1,15 @@
 /**
  * The request mixes the benchmarks measure, shared so that every engine is timed on the same
- * requests: the browse mix (filtered pages, nested aggregations; `bench/taxa.ts`) and the name
- * search mix (typed prefixes, infixes, typos, ids; `bench/search.ts`).
+ * requests: the browse mix (filtered pages, nested aggregations; `bench/taxa.ts`), the name
+ * search mix (typed prefixes, infixes, typos, ids; `bench/search.ts`) and pages of change records
+ * (`bench/elasticsearch.ts`).
  */
 import { searchParamsOf } from '../src/http/routes/search.ts';
 import { searchQuery } from '../src/http/schemas/search.ts';
 import { parseAggregateBy } from '../src/query/aggregate.ts';
 import { parseFilterBody } from '../src/query/filter-body.ts';
+import { compileChangesPage } from '../src/query/changes-request.ts';
+import { and } from '../src/query/nodes/index.ts';
 import { compileTaxaAggregate, compileTaxaPage } from '../src/query/taxa-request.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
 import type { createSearchService } from '../src/service/search-service.ts';
@@ -52,6 +55,14 @@ export function nestedAggregations() {
       10,
     ),
   );
+}
+
+/**
+ * Pages 1 to 3 of the change records from `since` into the version searched, page size 20, as
+ * `/taxa/changes?from=<since>&to=<version>&page=…` asks without a filter body.
+ */
+export function changesPages(since: string) {
+  return [1, 2, 3].map((page) => compileChangesPage({ scope: { since }, filter: and.build([]), page, pageSize: 20 }));
 }
 
 /** A small deterministic generator for the query mix. */
