@@ -8,25 +8,22 @@
  * behaviour suite is (test/helpers/elasticsearch-availability.ts). `DIFFERENTIAL_SEED` replays a
  * run; a failure prints its seed and the shrunk request.
  */
-import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
-import { createElasticsearchClient, LOADING_CLIENT } from '../../src/index/elasticsearch/client.ts';
-import { createElasticsearchEngine } from '../../src/index/elasticsearch-engine.ts';
 import { NAME_TYPE_ORDER } from '../../src/search/rank.ts';
 import { FILTER_KEYS, INTERNAL_NUMERIC_FIELDS, TAXON_LEAVES } from '../../src/taxon/fields.ts';
 import { loadIntoElasticsearch } from '../../loaders/elasticsearch-load.ts';
 import { buildTestApp } from '../helpers/app.ts';
 import {
   CLUSTER_SETUP_MS,
-  deletePrefixIndices,
   findElasticsearch,
   suitePlan,
   type ElasticsearchSource,
 } from '../helpers/elasticsearch-availability.ts';
+import { clusterUnderPrefix } from '../helpers/cluster-suite.ts';
 import { type SampleValues, sampleValues } from '../helpers/sample-values.ts';
 
 const SAMPLE_DIR = new URL('../../data/sample', import.meta.url).pathname;
@@ -59,19 +56,7 @@ interface Apps {
 }
 
 async function appsOn(source: ElasticsearchSource): Promise<Apps> {
-  const cluster = await source.start();
-  const prefix = `diff-${randomUUID().slice(0, 8)}`;
-  const admin = createElasticsearchClient(cluster.url, LOADING_CLIENT);
-  const engine = createElasticsearchEngine({ node: cluster.url }, { prefix });
-  const release = async () => {
-    try {
-      await engine.close();
-      await deletePrefixIndices(admin, prefix);
-    } finally {
-      await admin.close();
-      await cluster.stop();
-    }
-  };
+  const { admin, engine, prefix, release } = await clusterUnderPrefix(source, 'diff');
   try {
     const [{ app: embedded }] = await Promise.all([
       buildTestApp({ dataDir: SAMPLE_DIR }),

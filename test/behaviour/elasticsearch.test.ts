@@ -6,20 +6,17 @@
  * fails with it under `REQUIRE_ELASTICSEARCH=1`. Which of these is decided once, when the file is
  * collected.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, it } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
-import { createElasticsearchClient, LOADING_CLIENT } from '../../src/index/elasticsearch/client.ts';
-import { createElasticsearchEngine } from '../../src/index/elasticsearch-engine.ts';
 import { loadIntoElasticsearch } from '../../loaders/elasticsearch-load.ts';
 import { FIXTURE_DIR } from '../helpers/data-dir.ts';
 import {
   CLUSTER_SETUP_MS,
-  deletePrefixIndices,
   findElasticsearch,
   suitePlan,
   type ElasticsearchSource,
 } from '../helpers/elasticsearch-availability.ts';
+import { clusterUnderPrefix } from '../helpers/cluster-suite.ts';
 import { defineBehaviourSuite } from './suite.ts';
 
 const ENGINE = 'elasticsearch';
@@ -30,19 +27,7 @@ const ENGINE = 'elasticsearch';
  * it started before reporting its error.
  */
 async function fixtureOn(source: ElasticsearchSource) {
-  const cluster = await source.start();
-  const prefix = `test-${randomUUID().slice(0, 8)}`;
-  const admin = createElasticsearchClient(cluster.url, LOADING_CLIENT);
-  const engine = createElasticsearchEngine({ node: cluster.url }, { prefix });
-  const release = async () => {
-    try {
-      await engine.close();
-      await deletePrefixIndices(admin, prefix);
-    } finally {
-      await admin.close();
-      await cluster.stop();
-    }
-  };
+  const { admin, engine, prefix, release } = await clusterUnderPrefix(source, 'test');
   try {
     await loadIntoElasticsearch(FIXTURE_DIR, { client: admin, prefix });
     const app = await createApp({ engine, accessTokens: [], checkAnswers: true });

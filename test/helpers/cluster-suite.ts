@@ -3,9 +3,12 @@
  * `findElasticsearch` finds, otherwise skipped with the reason, or failed with it under
  * `REQUIRE_ELASTICSEARCH=1` (`suitePlan`). Also what such a suite asks the cluster about itself.
  */
+import { randomUUID } from 'node:crypto';
 import type { Client } from '@elastic/elasticsearch';
 import { describe, it } from 'vitest';
-import type { ElasticsearchSource, SuitePlan } from './elasticsearch-availability.ts';
+import { createElasticsearchClient, LOADING_CLIENT } from '../../src/index/elasticsearch/client.ts';
+import { createElasticsearchEngine, type ElasticsearchEngine } from '../../src/index/elasticsearch-engine.ts';
+import { deletePrefixIndices, type ElasticsearchSource, type SuitePlan } from './elasticsearch-availability.ts';
 
 /**
  * A suite defined by `define` on the plan's cluster; otherwise skipped with the reason (also
@@ -58,4 +61,36 @@ export async function eventually<T>(
     if (done(value) || Date.now() > until) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A cluster to load into and serve from under a prefix of its own (`clusterUnderPrefix`). */
+export interface PrefixedCluster {
+  /** a client with the loader's settings */
+  admin: Client;
+  /** the Elasticsearch engine on the cluster, under `prefix` */
+  engine: ElasticsearchEngine;
+  prefix: string;
+  /** closes the engine, deletes the prefix's indices and stops what `start` started */
+  release(): Promise<void>;
+}
+
+/**
+ * Starts the source's cluster and picks a fresh prefix `<stem>-xxxxxxxx`, so suites share a
+ * cluster without seeing each other's indices.
+ */
+export async function clusterUnderPrefix(source: ElasticsearchSource, stem: string): Promise<PrefixedCluster> {
+  const cluster = await source.start();
+  const prefix = `${stem}-${randomUUID().slice(0, 8)}`;
+  const admin = createElasticsearchClient(cluster.url, LOADING_CLIENT);
+  const engine = createElasticsearchEngine({ node: cluster.url }, { prefix });
+  const release = async () => {
+    try {
+      await engine.close();
+      await deletePrefixIndices(admin, prefix);
+    } finally {
+      await admin.close();
+      await cluster.stop();
+    }
+  };
+  return { admin, engine, prefix, release };
 }
