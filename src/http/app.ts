@@ -54,6 +54,8 @@ export interface AppDependencies {
   taxonTextsBytes?: number;
   /** validate every answer against its route's response schema (the test suite does; costs time) */
   checkAnswers?: boolean;
+  /** the most taxa one nested tree answer of `/v0` holds (default `MAX_NESTED_TAXA`) */
+  maxNestedTaxa?: number;
 }
 
 /** The longest path parameter the router matches (Fastify's default); a longer one is a 414. */
@@ -127,7 +129,10 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
 
   const { engine } = deps;
   const versions = createVersions(engine);
-  const taxa = createTaxaService({ versions });
+  const taxa = createTaxaService({
+    versions,
+    ...(deps.maxNestedTaxa === undefined ? {} : { maxNestedTaxa: deps.maxNestedTaxa }),
+  });
   const catalog = createCatalogService(engine);
   const search = createSearchService({ versions });
   const changes = createChangesService({ versions, loaded: catalog.versions });

@@ -34,6 +34,14 @@ export interface TaxaPageRequest {
 /** Children and lineages are returned whole; this bounds one answer. */
 export const MAX_UNPAGED_RESULTS = 100_000;
 
+/**
+ * The most taxa one nested tree answer (the legacy `maxLevel`) holds, over all its levels: a
+ * tree asked from near the root would otherwise be the whole checklist in one answer, built and
+ * serialised in one piece. It also keeps the parents of a level within what one `terms` query
+ * may list (docs/engine-contract.md, "Limits").
+ */
+export const MAX_NESTED_TAXA = 5_000;
+
 export function scopeClauses(scope: TaxaScope): FilterNode[] {
   const clauses: FilterNode[] = [];
   const { checklist } = scope;

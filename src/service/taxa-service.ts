@@ -3,7 +3,7 @@
  * the version resolver (`versions.ts`), with bodies from the compiler, and knows the tree walks (children
  * with hidden taxa raised, lineages). No HTTP here.
  */
-import { AppError } from '../errors.ts';
+import { AppError, invalidParameter } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
 import type { SearchBody, SearchResult } from '../index/engine.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
@@ -20,6 +20,7 @@ import {
   compileTaxaPage,
   compileTaxonById,
   EXPORT_CHUNK_SIZE,
+  MAX_NESTED_TAXA,
   type TaxaExportRequest,
   type TaxaPageRequest,
   type TaxaScope,
@@ -30,6 +31,14 @@ import { pageOf, pastResultWindow, type Page } from './page.ts';
 import type { Versions } from './versions.ts';
 
 export type TaxaService = ReturnType<typeof createTaxaService>;
+
+/** A nested tree past the bound: a 422 at `maxLevel`, the parameter that asked for it. */
+function tooLargeTree(bound: number): AppError {
+  return invalidParameter(
+    'maxLevel',
+    `the tree would hold more than ${bound} taxa: ask for fewer levels, or for a taxon lower in the tree`,
+  );
+}
 
 function totalOf(result: SearchResult<unknown>): number {
   const total = result.hits.total;
@@ -60,7 +69,13 @@ interface PageBodies {
   ids: SearchBody;
 }
 
-export function createTaxaService({ versions }: { versions: Versions }) {
+export interface TaxaServiceOptions {
+  versions: Versions;
+  /** the most taxa one nested tree answer holds (default `MAX_NESTED_TAXA`) */
+  maxNestedTaxa?: number;
+}
+
+export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }: TaxaServiceOptions) {
   // A caller that hands the same request object again (the page routes keep one per repeated
   // request, `routes/taxa/context.ts`) gets the same frozen bodies, compiled once; the engine may
   // then recognise a body by itself when it comes again.
@@ -186,9 +201,13 @@ export function createTaxaService({ versions }: { versions: Versions }) {
       await lineageOf(version, id);
       const byParent = new Map<string, TaxonDocument[]>();
       let parents = [id];
+      let room = maxNestedTaxa;
       for (let level = 0; level < levels && parents.length > 0; level++) {
         const { body, parentField } = compileChildrenOf(parents, includeHidden, fields, filter, sort);
-        const found = sources(await searchTaxa(version, body));
+        // One more than there is room for tells that the tree does not fit, without reading it all.
+        const found = sources(await searchTaxa(version, { ...body, size: room + 1 }));
+        if (found.length > room) throw tooLargeTree(maxNestedTaxa);
+        room -= found.length;
         parents = [];
         for (const child of found) {
           // The parent field was asked for the grouping only: the answer does not carry it.

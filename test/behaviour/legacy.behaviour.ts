@@ -221,6 +221,13 @@ export function legacyBehaviour(client: Client) {
       const bad = await client.get('/v0/taxa/MX.9040?maxLevel=-1');
       expect(bad.status).toBe(422);
       expectLegacyError(bad.body, 422, '/query/maxLevel');
+      for (const url of ['/v0/taxa/MX.9040?maxLevel=11', '/v0/taxa/MX.9040/children?maxLevel=100']) {
+        const deep = await client.get(url);
+        expect(deep.status, url).toBe(422);
+        expectLegacyError(deep.body, 422, '/query/maxLevel');
+        expect(deep.body.error.details['/query/maxLevel']).toEqual(['must be at most 10']);
+      }
+      expect((await client.get('/v0/taxa/MX.9040?maxLevel=10&selectedFields=id')).status).toBe(200);
     });
   });
 

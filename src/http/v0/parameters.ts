@@ -247,12 +247,20 @@ const TREE_FILTERS = [
   'onlyFinnish',
 ] as const satisfies readonly LegacyTaxaFilter[];
 
+/**
+ * The deepest nesting `maxLevel` asks for. The legacy specification sets no bound; ten levels
+ * reach from an order to its subspecies, and a tree of more taxa than `MAX_NESTED_TAXA` is
+ * refused whatever its depth.
+ */
+export const MAX_LEVEL = 10;
+
 const treeParams = {
   ...languageParams('en'),
   maxLevel: z.coerce
     .number({ error: 'must be a number' })
     .int('must be an integer')
     .min(0, 'must be at least 0')
+    .max(MAX_LEVEL, `must be at most ${MAX_LEVEL}`)
     .default(0)
     .describe('levels of children nested under each taxon, as children'),
   ...fieldParams,
