@@ -1,7 +1,9 @@
 /**
  * The server's logger options: pino at the configured level, with access tokens kept out of
- * every line. Request lines carry the URL with the token parameters' values replaced, and never
- * the headers; a header that reaches a log line through an error is censored by path.
+ * every line. Request lines carry the URL with the value of every query parameter the route does
+ * not take replaced (a token sent under a name the service does not read, `?token=`,
+ * `?access_token[]=`, stays out too), and the token parameters' values always; never the
+ * headers. A header that reaches a log line through an error is censored by path.
  */
 import type { FastifyRequest } from 'fastify';
 import { TOKEN_PARAMETERS } from './auth.ts';
@@ -18,8 +20,11 @@ function decodedName(name: string): string {
   }
 }
 
-/** `url` with the values of the token parameters replaced, however their names are encoded. */
-export function redactUrl(url: string): string {
+/**
+ * `url` with the values of the token parameters replaced, however their names are encoded, and
+ * with `allowed` (the route's query parameters, lower case) the value of every other one too.
+ */
+export function redactUrl(url: string, allowed?: ReadonlySet<string>): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
   const pairs = url
@@ -28,9 +33,26 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const name = equals < 0 ? pair : pair.slice(0, equals);
-      return SECRET_PARAMETERS.has(decodedName(name)) ? `${name}=${REDACTED}` : pair;
+      const decoded = decodedName(name);
+      const shown = !SECRET_PARAMETERS.has(decoded) && (allowed === undefined || allowed.has(decoded));
+      return shown || equals < 0 ? pair : `${name}=${REDACTED}`;
     });
   return `${url.slice(0, start + 1)}${pairs.join('&')}`;
+}
+
+const NO_PARAMETERS: ReadonlySet<string> = new Set();
+const routeParameters = new WeakMap<object, ReadonlySet<string>>();
+
+/** The query parameters the request's route declares (none for an unknown route), lower case. */
+function parametersOf(request: FastifyRequest): ReadonlySet<string> {
+  const schema = request.routeOptions?.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  if (typeof schema !== 'object' || schema === null) return NO_PARAMETERS;
+  let names = routeParameters.get(schema);
+  if (names === undefined) {
+    names = new Set(Object.keys(schema.shape ?? {}).map((name) => name.toLowerCase()));
+    routeParameters.set(schema, names);
+  }
+  return names;
 }
 
 export function loggerOptions(level: string) {
@@ -43,7 +65,7 @@ export function loggerOptions(level: string) {
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: redactUrl(request.url),
+        url: redactUrl(request.url, parametersOf(request)),
         host: request.host,
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,

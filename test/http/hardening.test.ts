@@ -39,9 +39,21 @@ describe('logs', () => {
     await app.inject({ method: 'GET', url: '/nowhere?access_token=secret-valid-1' });
     await app.inject({ method: 'GET', url: '/taxa', headers: { authorization: 'Bearer secret-header-4' } });
     await app.inject({ method: 'GET', url: '/taxa', headers: { authorization: 'Bearer secret-valid-1' } });
+    // Under names the service does not read, a token is still a value not to log.
+    for (const query of [
+      'accessToken=secret-6',
+      'token=secret-7',
+      'access_token[]=secret-8',
+      'a=b;access_token=secret-9',
+    ])
+      await app.inject({ method: 'GET', url: `/taxa?${query}&pageSize=1` });
+    await app.inject({ method: 'GET', url: '/v0/taxa?apiKey=secret-10&pageSize=10' });
     await app.close();
     expect(logged).toContain('incoming request');
     expect(logged).toContain('access_token=[redacted]&pageSize=1');
+    expect(logged).toContain('token=[redacted]&pageSize=1');
+    expect(logged).toContain('access_token[]=[redacted]&pageSize=1');
+    expect(logged).toContain('apiKey=[redacted]&pageSize=10');
     expect(logged).not.toMatch(/secret-/);
   });
 });
