@@ -93,7 +93,9 @@ export const FASTIFY_OPTIONS = {
 function registerJsonParser(app: FastifyInstance): void {
   const kept = new LRUCache<string, object>({ max: KEPT_BODIES });
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const charset = charsetProblem(request.headers['content-type']);
+    if (charset) return done(charset, undefined);
     const body = String(text);
     const keeping = body.length <= MAX_KEPT_BODY_LENGTH;
     const known = keeping ? kept.get(body) : undefined;
@@ -108,6 +110,16 @@ function registerJsonParser(app: FastifyInstance): void {
     if (keeping && typeof parsed === 'object' && parsed !== null) kept.set(body, deepFreeze(parsed));
     done(null, parsed);
   });
+}
+
+/**
+ * A JSON body is read as UTF-8 (RFC 8259 allows no other encoding between systems); one declared
+ * in another charset would be read wrong, so it is refused rather than misread.
+ */
+function charsetProblem(contentType: string | undefined): AppError | undefined {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
+  return new AppError('UNSUPPORTED_MEDIA_TYPE', `A JSON body must be UTF-8; charset '${charset}' is not supported`);
 }
 
 /** Parsed bodies kept, and the longest body text kept (in UTF-16 code units). */

@@ -101,7 +101,7 @@ export function registerMethodNotAllowed(
     allowed.set(url, methods);
   }
   for (const [url, methods] of allowed) {
-    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] as HTTPMethods[]).filter(
+    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'] as HTTPMethods[]).filter(
       (m) => !methods.has(m),
     );
     const allow = [...methods].join(', ');

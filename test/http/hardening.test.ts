@@ -131,6 +131,30 @@ describe('every refusal is the error object', () => {
     expect(remove.statusCode).toBe(405);
     expect(remove.headers.allow).toBe('GET, HEAD');
     expect((await built.app.inject({ method: 'PATCH', url: '/nowhere' })).statusCode).toBe(404);
+    const trace = await built.app.inject({ method: 'TRACE', url: '/taxa' });
+    expect(trace.statusCode).toBe(405);
+    expect(trace.headers.allow).toBe('GET, HEAD, POST');
+    expect(trace.json()).toEqual(errorObject('METHOD_NOT_ALLOWED'));
+  });
+
+  it('answers a JSON body declared in another charset than UTF-8 with a 415, under /v0 in its shape', async () => {
+    const post = (url: string, charset: string) =>
+      built.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': `application/json; charset=${charset}` },
+        payload: '{}',
+      });
+    for (const charset of ['utf-16', 'ISO-8859-1', '"latin1"']) {
+      const refused = await post('/taxa', charset);
+      expect(refused.statusCode, charset).toBe(415);
+      expect(refused.json()).toEqual(errorObject('UNSUPPORTED_MEDIA_TYPE'));
+    }
+    for (const charset of ['utf-8', 'UTF-8', 'utf8', '"utf-8"'])
+      expect((await post('/taxa', charset)).statusCode, charset).toBe(200);
+    const legacy = await post('/v0/taxa', 'utf-16');
+    expect(legacy.statusCode).toBe(415);
+    expect(legacy.json()).toMatchObject({ error: { statusCode: 415 } });
   });
 
   it('answers a path segment past the router bound with a 414', async () => {
