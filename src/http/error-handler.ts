@@ -141,6 +141,12 @@ function clientErrorOf(error: Error & { code?: string; rawPacket?: Buffer }): Ap
   }
 }
 
+/** Whether the start of a request the parser refused names a `/v0` path, whose clients expect its error shape. */
+function isLegacyRequestLine(rawPacket: Buffer | undefined): boolean {
+  const target = /^[A-Z]+ (\S+)/.exec(rawPacket?.subarray(0, 64).toString('latin1') ?? '')?.[1];
+  return target !== undefined && isLegacyUrl(target);
+}
+
 /**
  * Fastify's `clientErrorHandler`: the answer, with the error object, written on the socket,
  * which then closes (the parser cannot go on after such a request).
@@ -151,7 +157,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     return;
   }
   const known = clientErrorOf(error);
-  const body = JSON.stringify(errorAnswer(known));
+  const legacy = isLegacyRequestLine((error as { rawPacket?: Buffer }).rawPacket);
+  const body = JSON.stringify(legacy ? legacyErrorAnswer(known) : errorAnswer(known));
   socket.end(
     `HTTP/1.1 ${known.statusCode} ${STATUS_CODES[known.statusCode]}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -195,6 +195,13 @@ describe('every refusal is the error object', () => {
     const long = await raw(`GET /taxa?q=${'b'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(long.status).toBe(414);
     expect(long.body).toEqual(errorObject('URI_TOO_LONG'));
+    // Under /v0, in the legacy error shape its clients read.
+    const legacyLong = await raw(`GET /v0/taxa?q=${'b'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(legacyLong.status).toBe(414);
+    expect(legacyLong.body).toMatchObject({ error: { statusCode: 414, message: expect.any(String) } });
+    const legacyHeaders = await raw(`GET /v0/taxa HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(legacyHeaders.status).toBe(431);
+    expect(legacyHeaders.body).toMatchObject({ error: { statusCode: 431 } });
     const malformed = await raw('HELLO THERE\r\n\r\n');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual(errorObject('BAD_REQUEST'));
