@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: pictures of each view of the explorer page on the bundled sample, at a
  * desktop width (1280) and a phone width (390), into docs/screenshots/<view>-<width>.png (the
- * README shows them). Needs a Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`).
+ * docs/guide.md shows them). Needs a Chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`).
  */
 import { mkdir } from 'node:fs/promises';
 import { chromium, type Page } from 'playwright-core';
