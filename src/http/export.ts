@@ -131,8 +131,8 @@ export function exportFileName(parts: readonly string[], format: ExportFormat): 
  * Answers an export: the first chunk is read before anything is sent, so a refusal (an unknown
  * version) is an ordinary error answer; then the text is streamed, chunk after chunk as the
  * client reads it. A client that goes away destroys the stream, which ends `chunks` (no further
- * search, and the engine's walk released). A failure after the first chunk cuts the answer short (the chunked body is not
- * terminated, which clients report as an incomplete transfer).
+ * search, and the engine's walk released). A failure after the first chunk cuts the answer short
+ * (the chunked body is not terminated, which clients report as an incomplete transfer).
  */
 export async function sendExport<T>(
   reply: FastifyReply,

@@ -21,8 +21,8 @@ import { chronological, type ChecklistVersion } from '../taxon/catalog.ts';
 import type { FilterNode } from '../query/nodes/index.ts';
 import type { ChangeRecord } from '../taxon/changes.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
-import { chunksInOrder } from './export.ts';
-import { pageOf, pastResultWindow, type Page } from './page.ts';
+import { chunksInOrder, exportSource } from './export.ts';
+import { countOnly, pageOf, pastResultWindow, type Page } from './page.ts';
 import type { VersionIndices, Versions } from './versions.ts';
 
 /** A change record as the index keeps it (`loaders/changes.ts`). */
@@ -78,7 +78,7 @@ export function createChangesService({
       const compiled = compileChangesPage({ ...request, scope: { ...request.scope, since: pair.from } });
       // Past the result window a page is past the end: count only, as a page of taxa does.
       const deep = pastResultWindow(compiled.from, request.pageSize);
-      const body = deep ? { ...compiled, from: 0, size: 0, sort: undefined } : compiled;
+      const body = deep ? countOnly(compiled) : compiled;
       const result = await newer.search<StoredChange>('changes', body, pair.from);
       const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
       return pageOf(
@@ -100,10 +100,8 @@ export function createChangesService({
       const newer = await pairIndices(pair);
       const body = (after: number | undefined) =>
         compileChangesExportChunk({ ...request, scope: { ...request.scope, since: pair.from } }, after);
-      const search = (after: number | undefined) => newer.search<StoredChange>('changes', body(after), pair.from);
-      const walk = newer.walk?.bind(newer);
       for await (const chunk of chunksInOrder(
-        { search, ...(walk && { walk: () => walk<StoredChange>('changes', body(undefined), pair.from) }) },
+        exportSource<StoredChange>(newer, 'changes', body, pair.from),
         EXPORT_CHUNK_SIZE,
         versions.catalog,
       ))

@@ -13,7 +13,8 @@
  * instead of skipping or repeating taxa.
  */
 import { AppError } from '../errors.ts';
-import type { SearchHit, SearchResult } from '../index/engine.ts';
+import type { IndexKind, SearchBody, SearchHit, SearchResult } from '../index/engine.ts';
+import type { VersionIndices } from './versions.ts';
 
 /** The data changed under an export: what was written is not all of one data set. */
 function reloaded(): AppError {
@@ -32,6 +33,21 @@ export interface ExportSource<T> {
    * chunk from one point in time), used instead of `search` when given.
    */
   walk?: () => AsyncGenerator<SearchHit<T>[], void, undefined>;
+}
+
+/**
+ * The export source of one index of a version: `chunk(after)` is the body of the chunk after the
+ * number `after`; an engine that walks (`SearchEngine.walk`) is given the first chunk's body.
+ */
+export function exportSource<T>(
+  index: VersionIndices,
+  kind: IndexKind,
+  chunk: (after: number | undefined) => SearchBody,
+  since?: string,
+): ExportSource<T> {
+  const search = (after: number | undefined) => index.search<T>(kind, chunk(after), since);
+  const walk = index.walk?.bind(index);
+  return walk ? { search, walk: () => walk<T>(kind, chunk(undefined), since) } : { search };
 }
 
 /** The hits of `search`, chunk by chunk, each asked for after the last number of the one before. */

@@ -1,3 +1,6 @@
+import type { SearchBody } from '../index/engine.ts';
+import { TAXA_INDEX_SETTINGS } from '../index/mappings/taxa-mapping.ts';
+
 /** The page envelope of every paged answer (docs/api.md, "Envelopes"). */
 export interface Page<T> {
   currentPage: number;
@@ -16,7 +19,12 @@ export const MAX_PAGE_SIZE = 1000;
  * Deepest offset an engine is asked for (the `max_result_window` of the taxa and changes indices);
  * past it a page is necessarily past the end, and Elasticsearch would refuse the search.
  */
-export const MAX_RESULT_WINDOW = 1_000_000;
+export const MAX_RESULT_WINDOW = TAXA_INDEX_SETTINGS.max_result_window;
+
+/** `body` asking for its total only: what a page past `MAX_RESULT_WINDOW` is answered from. */
+export function countOnly(body: SearchBody): SearchBody {
+  return { ...body, from: 0, size: 0, sort: undefined };
+}
 
 /** Whether a page of `pageSize` from `from` reaches past `MAX_RESULT_WINDOW`: then count only. */
 export function pastResultWindow(from: number | undefined, pageSize: number): boolean {

@@ -26,8 +26,8 @@ import {
   type TaxaScope,
 } from '../query/taxa-request.ts';
 import type { TaxonDocument } from '../taxon/schema.ts';
-import { chunksInOrder } from './export.ts';
-import { pageOf, pastResultWindow, type Page } from './page.ts';
+import { chunksInOrder, exportSource } from './export.ts';
+import { countOnly, pageOf, pastResultWindow, type Page } from './page.ts';
 import type { Versions } from './versions.ts';
 
 export type TaxaService = ReturnType<typeof createTaxaService>;
@@ -109,7 +109,7 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
   ): Promise<Page<T>> {
     if (pastResultWindow(body.from, request.pageSize)) {
       // Beyond any checklist: count only, and answer the empty page past the end.
-      const counted = await searchTaxa(version, { ...body, from: 0, size: 0, sort: undefined });
+      const counted = await searchTaxa(version, countOnly(body));
       return pageOf([], request.page, request.pageSize, totalOf(counted));
     }
     const result = await searchTaxa(version, body);
@@ -163,14 +163,8 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
      */
     async *exportChunks(version: string, request: TaxaExportRequest): AsyncGenerator<TaxonDocument[], void, undefined> {
       const index = await versions.at(version);
-      const search = (after: number | undefined) =>
-        index.search<TaxonDocument>('taxa', compileTaxaExportChunk(request, after));
-      const walk = index.walk?.bind(index);
       yield* chunksInOrder(
-        {
-          search,
-          ...(walk && { walk: () => walk<TaxonDocument>('taxa', compileTaxaExportChunk(request, undefined)) }),
-        },
+        exportSource<TaxonDocument>(index, 'taxa', (after) => compileTaxaExportChunk(request, after)),
         EXPORT_CHUNK_SIZE,
         versions.catalog,
       );
