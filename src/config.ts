@@ -43,6 +43,8 @@ const configSchema = z
       .min(1024)
       .max(1024 * 1024 * 1024)
       .optional(),
+    MAX_EXPORTS: z.coerce.number().int().min(1).max(10_000).default(4),
+    MAX_EXPORTS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(2),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   })

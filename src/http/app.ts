@@ -22,6 +22,8 @@ import {
   registerMethodNotAllowed,
   toAppError,
 } from './error-handler.ts';
+import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './export.ts';
+import { registerOneAtATime } from './one-at-a-time.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
@@ -56,6 +58,8 @@ export interface AppDependencies {
   checkAnswers?: boolean;
   /** the most taxa one nested tree answer of `/v0` holds (default `MAX_NESTED_TAXA`) */
   maxNestedTaxa?: number;
+  /** exports under way at once, in all and per client address (default `DEFAULT_EXPORT_LIMITS`) */
+  exportLimits?: ExportLimits;
 }
 
 /** The longest path parameter the router matches (Fastify's default); a longer one is a 414. */
@@ -130,6 +134,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerErrorHandling(app);
   registerJsonParser(app);
   registerHostCheck(app);
+  registerOneAtATime(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompilerOf(deps.checkAnswers ?? false));
   const tokens = createTokenCheck(deps.accessTokens ?? []);
@@ -149,10 +154,11 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   const search = createSearchService({ versions });
   const changes = createChangesService({ versions, loaded: catalog.versions });
   const texts = createTaxonTexts(engine, deps.taxonTextsBytes ?? DEFAULT_TAXON_TEXTS_BYTES);
-  await app.register(changesRoutes, { changes });
+  const exportSlots = createExportSlots(deps.exportLimits ?? DEFAULT_EXPORT_LIMITS);
+  await app.register(changesRoutes, { changes, exportSlots });
   await app.register(taxaPageRoutes, { taxa, texts });
   await app.register(taxaAggregateRoutes, { taxa });
-  await app.register(taxaExportRoutes, { taxa });
+  await app.register(taxaExportRoutes, { taxa, exportSlots });
   await app.register(taxaTreeRoutes, { taxa });
   await app.register(taxonRoutes, { taxa });
   await app.register(informalGroupRoutes, { catalog });

@@ -8,8 +8,10 @@
  * the JSON answers carry, so in the answer language.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 
@@ -90,8 +92,16 @@ function csvCell(item: object, path: readonly string[]): string {
 }
 
 /**
+ * Items written between two turns of the event loop: a chunk as the engine gives it (hundreds of
+ * taxa) is written a slice at a time, so that no client's export holds the thread that answers
+ * everyone for longer than a slice takes (docs/running.md, "Abuse and failures").
+ */
+export const ITEMS_PER_TURN = 100;
+
+/**
  * The text of an export: `chunks` of items written in `format`, each item made by `shape` from
- * what was read; CSV in `columns`, with a header line even when there are no items.
+ * what was read; CSV in `columns`, with a header line even when there are no items. Each piece is
+ * at most `ITEMS_PER_TURN` items, and the event loop turns before the next.
  */
 export async function* exportText<T>(
   chunks: AsyncIterable<T[]>,
@@ -106,18 +116,21 @@ export async function* exportText<T>(
   if (format === 'csv') yield stringify([columns as string[]], csv);
   if (format === 'json') yield '[';
   for await (const chunk of chunks) {
-    const items = chunk.map(shape);
-    if (format === 'csv')
-      yield stringify(
-        items.map((item) => paths.map((path) => csvCell(item, path))),
-        csv,
-      );
-    else if (format === 'ndjson') yield items.map((item) => `${JSON.stringify(item)}\n`).join('');
-    else {
-      const text = items.map((item) => JSON.stringify(item)).join(',');
-      yield first || text === '' ? text : `,${text}`;
+    for (let from = 0; from < chunk.length; from += ITEMS_PER_TURN) {
+      if (from > 0) await turn();
+      const items = chunk.slice(from, from + ITEMS_PER_TURN).map(shape);
+      if (format === 'csv')
+        yield stringify(
+          items.map((item) => paths.map((path) => csvCell(item, path))),
+          csv,
+        );
+      else if (format === 'ndjson') yield items.map((item) => `${JSON.stringify(item)}\n`).join('');
+      else {
+        const text = items.map((item) => JSON.stringify(item)).join(',');
+        yield first ? text : `,${text}`;
+        first = false;
+      }
     }
-    first &&= items.length === 0;
   }
   if (format === 'json') yield ']\n';
 }
@@ -127,19 +140,79 @@ export function exportFileName(parts: readonly string[], format: ExportFormat): 
   return `${parts.map((part) => part.replace(/[^A-Za-z0-9._-]/g, '_')).join('-')}.${format}`;
 }
 
+/** Exports under way at once: in all, and from one client address. */
+export interface ExportLimits {
+  total: number;
+  perClient: number;
+}
+
+/** Far above one person's use, low enough that exports cannot crowd out the other requests (`MAX_EXPORTS`, `MAX_EXPORTS_PER_CLIENT`). */
+export const DEFAULT_EXPORT_LIMITS: ExportLimits = { total: 4, perClient: 2 };
+
+/** Seconds a client refused an export is told to wait. */
+const EXPORT_RETRY_AFTER_S = 10;
+
+/**
+ * The export slots of a server: `take` gives one to a request, to be given back when its answer
+ * is done, or refuses with a 503 (`Retry-After`) when `limits` are reached in all or for the
+ * request's client address.
+ */
+export function createExportSlots(limits: ExportLimits) {
+  const running = pLimit(limits.total);
+  const byClient = new Map<string, number>();
+  return {
+    take(reply: FastifyReply): () => void {
+      const client = reply.request.ip;
+      const mine = byClient.get(client) ?? 0;
+      if (running.activeCount + running.pendingCount >= limits.total || mine >= limits.perClient) {
+        reply.header('Retry-After', String(EXPORT_RETRY_AFTER_S));
+        const which = mine >= limits.perClient ? `${limits.perClient} from one client` : `${limits.total} in all`;
+        throw new AppError('SERVICE_UNAVAILABLE', `Too many exports under way (at most ${which}); try again shortly`);
+      }
+      byClient.set(client, mine + 1);
+      let giveBack = () => {};
+      const done = new Promise<void>((resolve) => (giveBack = resolve));
+      // Counted at once as pending, as running once p-limit starts it (a turn later).
+      void running(() => done);
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        giveBack();
+        const left = (byClient.get(client) ?? 1) - 1;
+        if (left === 0) byClient.delete(client);
+        else byClient.set(client, left);
+      };
+    },
+  };
+}
+
+export type ExportSlots = ReturnType<typeof createExportSlots>;
+
 /**
  * Answers an export: the first chunk is read before anything is sent, so a refusal (an unknown
  * version) is an ordinary error answer; then the text is streamed, chunk after chunk as the
  * client reads it. A client that goes away destroys the stream, which ends `chunks` (no further
  * search, and the engine's walk released). A failure after the first chunk cuts the answer short
- * (the chunked body is not terminated, which clients report as an incomplete transfer).
+ * (the chunked body is not terminated, which clients report as an incomplete transfer). The
+ * export holds one of `slots` from its first search until its stream is closed.
  */
 export async function sendExport<T>(
   reply: FastifyReply,
-  chunks: AsyncGenerator<T[], void, undefined>,
+  slots: ExportSlots,
+  makeChunks: () => AsyncGenerator<T[], void, undefined>,
   options: { format: ExportFormat; fileName: string[]; shape: (item: T) => object; columns: readonly string[] },
 ) {
-  const first = await chunks.next();
+  const giveBack = slots.take(reply);
+  let chunks: AsyncGenerator<T[], void, undefined>;
+  let first: IteratorResult<T[], void>;
+  try {
+    chunks = makeChunks();
+    first = await chunks.next();
+  } catch (error) {
+    giveBack();
+    throw error;
+  }
   async function* all(): AsyncGenerator<T[], void, undefined> {
     if (first.done) return;
     yield first.value;
@@ -150,7 +223,10 @@ export async function sendExport<T>(
   // A stream destroyed before it read anything never starts `text`, so ending `text` would not
   // reach `chunks`: they are ended here too, which releases what the engine holds for them (a
   // cluster's point in time). Ending a generator already done does nothing.
-  stream.once('close', () => void chunks.return(undefined).catch(() => undefined));
+  stream.once('close', () => {
+    giveBack();
+    void chunks.return(undefined).catch(() => undefined);
+  });
   return reply
     .type(CONTENT_TYPES[options.format])
     .header('Content-Disposition', `attachment; filename="${exportFileName(options.fileName, options.format)}"`)

@@ -52,6 +52,7 @@ export async function startServer(config: Config, served: ServedEngine): Promise
     searchCacheBytes: Math.round(config.SEARCH_CACHE_MB * 1024 * 1024),
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     overload: DEFAULT_OVERLOAD_LIMITS,
+    exportLimits: { total: config.MAX_EXPORTS, perClient: config.MAX_EXPORTS_PER_CLIENT },
   });
   const close = async () => {
     process.off('SIGHUP', hangup);

@@ -119,10 +119,14 @@ class EngineThread {
             return resolve({ catalog: message.catalog, stats: message.stats });
           case 'load-failed':
             return reject(rebuildError(message.error));
+          // Answers are taken up in turns of the event loop, one per turn: Node hands a port's
+          // messages over in one go, including those that arrive meanwhile, so an answer taken up
+          // here, whose reader asks the next at once (an export's chunks), would hold the loop
+          // for the whole walk (docs/architecture.md, "At run time").
           case 'result':
-            return this.settle(message.id, (p) => p.resolve(JSON.parse(message.json)));
+            return void setImmediate(() => this.settle(message.id, (p) => p.resolve(JSON.parse(message.json))));
           case 'failed':
-            return this.settle(message.id, (p) => p.reject(rebuildError(message.error)));
+            return void setImmediate(() => this.settle(message.id, (p) => p.reject(rebuildError(message.error))));
         }
       });
       this.worker.on('error', (error) => reject(loadFailure(error)));

@@ -5,6 +5,7 @@
  * legacy parameters into a current request (`requests.ts`) and asks the same services as the
  * current routes; only the answer is shaped the legacy way (no `*MultiLang` copies, `langFallback`).
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SearchEngine } from '../../index/engine.ts';
@@ -17,6 +18,7 @@ import { hitOf, type HitContext } from '../routes/search.ts';
 import type { FieldSelection } from '../../query/source.ts';
 import { selectionOf } from '../routes/taxa/context.ts';
 import { aggregateAnswer, pageAnswer, taxonAnswer } from '../schemas/responses.ts';
+import { sendJsonPieces } from '../json-text.ts';
 import { taxonShaper } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 import { LEGACY_ERROR_ANSWERS } from './error-object.ts';
@@ -132,10 +134,10 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
   /** A GET route under `/v0`, declared to the Swagger document; hidden from the current OpenAPI one. */
   const route = <Q extends z.ZodObject, P extends z.ZodObject | undefined, R extends z.ZodType>(
     spec: LegacyRouteSpec & { querystring: Q; params?: P; response: R },
-    handler: (request: {
-      query: z.output<Q>;
-      params: P extends z.ZodObject ? z.output<P> : object;
-    }) => Promise<unknown>,
+    handler: (
+      request: { query: z.output<Q>; params: P extends z.ZodObject ? z.output<P> : object },
+      reply: FastifyReply,
+    ) => Promise<unknown>,
   ) => {
     declared.push(spec);
     app.route({
@@ -148,7 +150,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
         response: { 200: spec.response, ...LEGACY_ERROR_ANSWERS },
       },
       // The handler's types are checked against the spec's schemas above.
-      handler: ((request: unknown) => handler(request as never)) as never,
+      handler: ((request: unknown, reply: FastifyReply) => handler(request as never, reply)) as never,
     });
   };
 
@@ -219,20 +221,39 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
   );
 
   /**
-   * `taxon` shaped, with its children nested as `children` down to `depth` levels below it:
-   * each taxon above that depth gets the list, empty where it has none.
+   * The JSON text of `taxon` (whose id is `id`) shaped, with its children nested as `children` down to `depth` levels
+   * below it, piece by piece as it is sent (`json-text.ts`): each taxon above that depth gets the
+   * list, empty where it has none, as its last key.
    */
-  function nest(
+  function* nested(
     taxon: TaxonDocument,
     id: string,
     levels: ReadonlyMap<string, TaxonDocument[]>,
     depth: number,
     shape: (taxon: object) => Record<string, unknown>,
-  ): Record<string, unknown> {
+  ): Generator<string, void, undefined> {
     const shaped = shape(taxon);
-    if (depth === 0) return shaped;
-    const children = (levels.get(id) ?? []).map((child) => nest(child, child.id, levels, depth - 1, shape));
-    return { ...shaped, children };
+    if (depth === 0) return yield JSON.stringify(shaped);
+    const text = JSON.stringify({ ...shaped, children: undefined });
+    yield text === '{}' ? '{"children":[' : `${text.slice(0, -1)},"children":[`;
+    yield* nestedList(levels.get(id) ?? [], levels, depth - 1, shape);
+    yield ']}';
+  }
+
+  /**
+   * The JSON text of `taxa`, each nested as `nested` makes it, without the brackets (the children
+   * `childLevels` reads carry their ids whatever the fields selected).
+   */
+  function* nestedList(
+    taxa: readonly TaxonDocument[],
+    levels: ReadonlyMap<string, TaxonDocument[]>,
+    depth: number,
+    shape: (taxon: object) => Record<string, unknown>,
+  ): Generator<string, void, undefined> {
+    for (const [i, taxon] of taxa.entries()) {
+      if (i > 0) yield ',';
+      yield* nested(taxon, taxon.id, levels, depth, shape);
+    }
   }
 
   route(
@@ -244,22 +265,21 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
       params: taxonParams,
       response: taxonAnswer,
     },
-    async ({ query: q, params }) => {
+    async ({ query: q, params }, reply) => {
       const fields = legacySelectionOf(q);
       const taxon = await taxa.get(q.checklistVersion, params.id, fields);
-      const levels =
-        q.maxLevel === 0
-          ? new Map()
-          : await taxa.childLevels(
-              q.checklistVersion,
-              params.id,
-              q.maxLevel,
-              q.includeHidden,
-              fields,
-              legacyFilter(q),
-              q.sortOrder,
-            );
-      return nest(taxon, params.id, levels, q.maxLevel, legacyShaper(q, fields));
+      const shape = legacyShaper(q, fields);
+      if (q.maxLevel === 0) return shape(taxon);
+      const levels = await taxa.childLevels(
+        q.checklistVersion,
+        params.id,
+        q.maxLevel,
+        q.includeHidden,
+        fields,
+        legacyFilter(q),
+        q.sortOrder,
+      );
+      return sendJsonPieces(reply, nested(taxon, params.id, levels, q.maxLevel, shape));
     },
   );
 
@@ -272,7 +292,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
       params: taxonParams,
       response: taxonList,
     },
-    async ({ query: q, params }) => {
+    async ({ query: q, params }, reply) => {
       const fields = legacySelectionOf(q);
       const filter = legacyFilter(q);
       const levels = await taxa.childLevels(
@@ -284,8 +304,15 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
         filter,
         q.sortOrder,
       );
-      const shape = legacyShaper(q, fields);
-      return (levels.get(params.id) ?? []).map((child) => nest(child, child.id, levels, q.maxLevel, shape));
+      const children = nestedList(levels.get(params.id) ?? [], levels, q.maxLevel, legacyShaper(q, fields));
+      return sendJsonPieces(
+        reply,
+        (function* () {
+          yield '[';
+          yield* children;
+          yield ']';
+        })(),
+      );
     },
   );
 

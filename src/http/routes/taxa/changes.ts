@@ -17,12 +17,13 @@ import {
 } from '../../schemas/changes.ts';
 import { taxonParams } from '../../schemas/taxa.ts';
 import { aggregateAnswer, ERROR_ANSWERS, pageAnswer } from '../../schemas/responses.ts';
-import { exportAnswer, exportColumns, sendExport } from '../../export.ts';
+import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../export.ts';
 import { languageOf, shapeTaxonVersion } from '../../shape.ts';
 import type { ResponseLanguage } from '../../translate.ts';
 
 export interface ChangesRouteOptions {
   changes: ChangesService;
+  exportSlots: ExportSlots;
 }
 
 /** The CSV columns of a change export when `selectedFields` names none (docs/api.md, "Bulk export"). */
@@ -63,7 +64,7 @@ function shapeRecord(record: Partial<ChangeRecord<object>>, language: ResponseLa
   return out;
 }
 
-export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (app, { changes }) => {
+export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (app, { changes, exportSlots }) => {
   app.get('/taxa/:id/history', {
     schema: {
       summary: 'A taxon in every loaded version, oldest first, with what changed at each step',
@@ -143,12 +144,13 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
         const q = request.query;
         const columns = exportColumns(q.selectedFields, q.format, DEFAULT_CHANGE_COLUMNS);
         const selectedFields = columns.length > 0 ? columns : undefined;
-        const chunks = changes.exportChunks(
-          { from: q.from, to: q.to },
-          { scope: scopeOf(q), filter: filterOf(request.body), ...(selectedFields ? { selectedFields } : {}) },
-        );
+        const chunks = () =>
+          changes.exportChunks(
+            { from: q.from, to: q.to },
+            { scope: scopeOf(q), filter: filterOf(request.body), ...(selectedFields ? { selectedFields } : {}) },
+          );
         const language = languageOf(request);
-        return sendExport(reply, chunks, {
+        return sendExport(reply, exportSlots, chunks, {
           format: q.format,
           fileName: ['changes', q.from, q.to],
           shape: (record) => shapeRecord(record, language, selectedFields),

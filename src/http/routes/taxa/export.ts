@@ -1,7 +1,7 @@
 /** Bulk export of taxa: GET/POST /taxa/export, /taxa/species/export and /taxa/{id}/species/export. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TaxaScope } from '../../../query/taxa-request.ts';
-import { exportAnswer, exportColumns, sendExport } from '../../export.ts';
+import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../export.ts';
 import { ERROR_ANSWERS, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaExportQuery, taxaGetExportQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf, taxonShaper } from '../../shape.ts';
@@ -50,7 +50,10 @@ const response = {
   ...ERROR_ANSWERS,
 };
 
-export const taxaExportRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
+export const taxaExportRoutes: FastifyPluginAsyncZod<TaxaRouteOptions & { exportSlots: ExportSlots }> = async (
+  app,
+  { taxa, exportSlots },
+) => {
   for (const method of ['GET', 'POST'] as const) {
     for (const { url, summary, name, speciesOnly, under } of EXPORTS) {
       const querystring = method === 'GET' ? taxaGetExportQuery : taxaExportQuery;
@@ -68,12 +71,9 @@ export const taxaExportRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (
           const columns = exportColumns(q.selectedFields, q.format, DEFAULT_TAXON_COLUMNS);
           const fields = selectionOf(columns.length > 0 ? { ...q, selectedFields: columns } : q);
           const scope: TaxaScope = { ...scopeOf(q), speciesOnly, ...(id !== undefined ? { parentTaxonId: id } : {}) };
-          const chunks = taxa.exportChunks(q.checklistVersion, {
-            filter: requestFilter(method, q, request.body),
-            scope,
-            fields,
-          });
-          return sendExport(reply, chunks, {
+          const chunks = () =>
+            taxa.exportChunks(q.checklistVersion, { filter: requestFilter(method, q, request.body), scope, fields });
+          return sendExport(reply, exportSlots, chunks, {
             format: q.format,
             fileName: [name, ...(id !== undefined ? [id] : []), q.checklistVersion],
             shape: taxonShaper(languageOf(request), fields),
