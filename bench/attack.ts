@@ -164,14 +164,16 @@ function get(path: string, options: { bytesPerSecond?: number; method?: string; 
   });
 }
 
-/** `count` sockets that each send `text` and then never read; how many the server closed by `holdMs`. */
+/**
+ * `count` sockets that each send `text` and then read nothing for `holdMs`; then each reads
+ * again, and those the server had closed meanwhile end within a second (a paused socket does
+ * not see the end until it reads).
+ */
 async function neverRead(count: number, text: string): Promise<string> {
   const sockets: Socket[] = [];
-  let closed = 0;
   for (let i = 0; i < count; i++) {
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => undefined);
-    socket.on('close', () => (closed += 1));
     socket.on('connect', () => {
       socket.write(text);
       socket.pause();
@@ -179,9 +181,15 @@ async function neverRead(count: number, text: string): Promise<string> {
     sockets.push(socket);
   }
   await sleep(holdMs);
-  const open = count - closed;
+  let closed = 0;
+  for (const socket of sockets) {
+    socket.on('close', () => (closed += 1));
+    socket.on('data', () => undefined);
+    socket.resume();
+  }
+  await sleep(1_000);
   for (const socket of sockets) socket.destroy();
-  return `${count} sockets: ${closed} closed by the server within ${holdMs / 1000} s, ${open} still open (then hung up)`;
+  return `${count} sockets: ${closed} had been closed by the server after ${holdMs / 1000} s without reading, ${count - closed} were open`;
 }
 
 /** `GET /\r\n`-style requests that never finish: what the server sends back, and when. */
@@ -217,7 +225,22 @@ function tally(results: Got[]): string {
 const times = <T>(n: number, make: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 const versions = KNOWN_VERSIONS.filter((v) => v !== 'current');
-const root = JSON.parse(readFileSync(`${dir}/current.ndjson`, 'utf8').slice(0, 4096).split('\n')[0]!).id as string;
+/** The taxon with the most descendants that a nested `/v0` answer may still hold (5,000 at most). */
+function largestTreeThatFits(): { id: string; size: number } {
+  const parentOf = new Map<string, string>();
+  for (const line of readFileSync(`${dir}/current.ndjson`, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const taxon = JSON.parse(line) as { id: string; isPartOf?: string };
+    if (taxon.isPartOf) parentOf.set(taxon.id, taxon.isPartOf);
+  }
+  const below = new Map<string, number>();
+  for (let id of parentOf.keys())
+    for (let parent = parentOf.get(id); parent; id = parent, parent = parentOf.get(id))
+      below.set(parent, (below.get(parent) ?? 0) + 1);
+  const [id, size] = [...below].filter(([, n]) => n < 5_000).sort((a, b) => b[1] - a[1])[0]!;
+  return { id, size };
+}
+const tree = largestTreeThatFits();
 const exportRequest = 'GET /taxa/export?format=ndjson HTTP/1.1\r\nHost: x\r\n\r\n';
 
 const ATTACKS: Record<string, () => Promise<string>> = {
@@ -228,13 +251,13 @@ const ATTACKS: Record<string, () => Promise<string>> = {
     tally(await times(3, () => get(`/taxa/changes/export?from=${versions[3]}&to=current&format=ndjson`))),
   pipelined: async () => neverRead(1, exportRequest.repeat(300)),
   'v0-trees': async () =>
-    tally(
+    `${tree.id}, ${tree.size} taxa under it: ${tally(
       await times(8, () =>
         get(
-          `/v0/taxa/${root}/children?maxLevel=10&lang=multi&includeMedia=true&includeDescriptions=true&includeRedListEvaluations=true`,
+          `/v0/taxa/${tree.id}/children?maxLevel=10&lang=multi&includeMedia=true&includeDescriptions=true&includeRedListEvaluations=true`,
         ),
       ),
-    ),
+    )}`,
   'slow-readers-50': async () =>
     tally(await times(50, () => get('/taxa/export?format=ndjson', { bytesPerSecond: 20_000 }))),
   'idle-readers-100': async () => neverRead(100, exportRequest),

@@ -24,6 +24,7 @@ import {
 } from './error-handler.ts';
 import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './export.ts';
 import { registerOneAtATime } from './one-at-a-time.ts';
+import { registerStalledReaders } from './stalled-readers.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
@@ -60,6 +61,8 @@ export interface AppDependencies {
   maxNestedTaxa?: number;
   /** exports under way at once, in all and per client address (default `DEFAULT_EXPORT_LIMITS`) */
   exportLimits?: ExportLimits;
+  /** a streamed answer of which nothing leaves for this long is cut (default `STALLED_READER_MS`) */
+  stalledReaderMs?: number;
 }
 
 /** The longest path parameter the router matches (Fastify's default); a longer one is a 414. */
@@ -135,6 +138,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerJsonParser(app);
   registerHostCheck(app);
   registerOneAtATime(app);
+  registerStalledReaders(app, deps.stalledReaderMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompilerOf(deps.checkAnswers ?? false));
   const tokens = createTokenCheck(deps.accessTokens ?? []);

@@ -198,9 +198,10 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
       let room = maxNestedTaxa;
       for (let level = 0; level < levels && parents.length > 0; level++) {
         const { body, parentField } = compileChildrenOf(parents, includeHidden, fields, filter, sort);
-        // One more than there is room for tells that the tree does not fit, without reading it all.
-        const found = sources(await searchTaxa(version, { ...body, size: room + 1 }));
-        if (found.length > room) throw tooLargeTree(maxNestedTaxa);
+        // Counted before it is read: a tree that does not fit is refused without reading it.
+        const counted = await searchTaxa(version, { ...body, size: 0, track_total_hits: true });
+        if (totalOf(counted) > room) throw tooLargeTree(maxNestedTaxa);
+        const found = sources(await searchTaxa(version, { ...body, size: room }));
         room -= found.length;
         parents = [];
         for (const child of found) {

@@ -3,7 +3,7 @@
  * pipelined requests are handled one at a time, a connection that never reads holds one answer,
  * exports are bounded in all and per client address, and nested /v0 trees are sent piece by piece.
  */
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
@@ -176,6 +176,55 @@ describe('exports at once', () => {
     const unknownFilter = await made.inject({ method: 'POST', url: '/taxa/export', payload: { 'no.such': 1 } });
     expect(unknownFilter.statusCode).toBe(422);
     expect((await made.inject({ method: 'GET', url: '/taxa/export?selectedFields=id' })).statusCode).toBe(200);
+  });
+});
+
+describe('a client that stops reading', () => {
+  it('is disconnected once nothing of its streamed answer has left for a while, and its export slot freed', async () => {
+    const made = await createApp({ engine, stalledReaderMs: 400, exportLimits: { total: 1, perClient: 1 } });
+    const port = await listen(made);
+    const serverSide = new Promise<Socket>((resolve) => made.server.once('connection', resolve));
+    // Whole exports one after the other on one connection (2 MB each): more than the socket
+    // buffers of both ends take, so the server is left with bytes it cannot send.
+    const request = 'GET /taxa/export?format=json&lang=multi HTTP/1.1\r\nHost: x\r\n\r\n';
+    const client = connect(port, '127.0.0.1', () => client.write(request.repeat(40)));
+    client.pause();
+    client.on('error', () => undefined);
+    const socket = await serverSide;
+    const closed = await new Promise<boolean>((resolve) => {
+      socket.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 15_000);
+    });
+    client.destroy();
+    expect(closed).toBe(true);
+    // The slot comes back as the cut reaches the stream, within a few turns.
+    let status = 0;
+    for (let tries = 0; tries < 20 && status !== 200; tries++, await sleep(50))
+      status = (await made.inject({ method: 'GET', url: '/taxa/export?format=ndjson&selectedFields=id' })).statusCode;
+    expect(status).toBe(200);
+  });
+
+  it('is not cut while it reads, however slowly', async () => {
+    const made = await createApp({ engine, stalledReaderMs: 400 });
+    const port = await listen(made);
+    const complete = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          'GET /taxa/export?format=ndjson&selectedFields=id,scientificName HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      socket.pause();
+      let text = '';
+      const reading = setInterval(() => {
+        const chunk = socket.read(16 * 1024) ?? socket.read();
+        if (chunk) text += chunk.toString('latin1');
+      }, 100);
+      socket.on('close', () => {
+        clearInterval(reading);
+        resolve(text.endsWith('0\r\n\r\n'));
+      });
+    });
+    expect(complete).toBe(true);
   });
 });
 
