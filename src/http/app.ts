@@ -13,6 +13,7 @@ import { createChangesService } from '../service/changes-service.ts';
 import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createVersions } from '../service/versions.ts';
+import { registerAnswerDeadline } from './answer-deadline.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
 import {
   answerClientError,
@@ -56,6 +57,8 @@ export interface AppDependencies {
   checkAnswers?: boolean;
   /** the most taxa one nested tree answer of `/v0` holds (default `MAX_NESTED_TAXA`) */
   maxNestedTaxa?: number;
+  /** a 503 for a request whose answer has not started this long after it arrived (`answer-deadline.ts`); absent: none */
+  answerDeadlineMs?: number;
 }
 
 /** The longest path parameter the router matches (Fastify's default); a longer one is a 414. */
@@ -127,6 +130,8 @@ const KEPT_BODIES = 256;
 const MAX_KEPT_BODY_LENGTH = 4096;
 
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
+  // First, so that the time the other hooks take counts.
+  if (deps.answerDeadlineMs !== undefined) registerAnswerDeadline(app, deps.answerDeadlineMs);
   registerErrorHandling(app);
   registerJsonParser(app);
   registerHostCheck(app);
