@@ -47,6 +47,8 @@ const configSchema = z
     MAX_EXPORTS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(2),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
+    ANSWER_DEADLINE_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
   })
   .refine((c) => c.TAXA_ENGINE !== 'elasticsearch' || c.ELASTICSEARCH_URL !== undefined, {
     path: ['ELASTICSEARCH_URL'],

@@ -13,6 +13,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       SEARCH_CACHE_MB: 16,
       SHUTDOWN_TIMEOUT_MS: 10_000,
+      REQUEST_TIMEOUT_MS: 20_000,
+      ANSWER_DEADLINE_MS: 20_000,
+      MAX_EXPORTS: 4,
+      MAX_EXPORTS_PER_CLIENT: 2,
       RATE_LIMIT_PER_MINUTE: 6_000,
     });
     expect(DEFAULT_DATA_DIR).toMatch(/data\/sample$/);
@@ -47,6 +51,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ CHANGES_KEPT_RECORDS: '1000' }).CHANGES_KEPT_RECORDS).toBe(1000);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ ANSWER_DEADLINE_MS: '20s' })).toThrow(/ANSWER_DEADLINE_MS/);
+    expect(loadConfig({ ANSWER_DEADLINE_MS: '5000' }).ANSWER_DEADLINE_MS).toBe(5000);
     expect(() => loadConfig({ TAXA_ENGINE: 'elasticsearch' })).toThrow(/ELASTICSEARCH_URL: is required/);
     expect(() => loadConfig({ ELASTICSEARCH_URL: 'ftp://es:9200' })).toThrow(/ELASTICSEARCH_URL/);
     expect(() => loadConfig({ ELASTICSEARCH_INDEX_PREFIX: 'Taxa' })).toThrow(

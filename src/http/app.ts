@@ -13,6 +13,7 @@ import { createChangesService } from '../service/changes-service.ts';
 import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createVersions } from '../service/versions.ts';
+import { registerAnswerDeadline } from './answer-deadline.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
 import {
   answerClientError,
@@ -63,6 +64,8 @@ export interface AppDependencies {
   exportLimits?: ExportLimits;
   /** a streamed answer of which nothing leaves for this long is cut (default `STALLED_READER_MS`) */
   stalledReaderMs?: number;
+  /** a 503 for a request whose answer has not started this long after it arrived (`answer-deadline.ts`); absent: none */
+  answerDeadlineMs?: number;
 }
 
 /** The longest path parameter the router matches (Fastify's default); a longer one is a 414. */
@@ -134,6 +137,8 @@ const KEPT_BODIES = 256;
 const MAX_KEPT_BODY_LENGTH = 4096;
 
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
+  // First, so that the time the other hooks take counts.
+  if (deps.answerDeadlineMs !== undefined) registerAnswerDeadline(app, deps.answerDeadlineMs);
   registerErrorHandling(app);
   registerJsonParser(app);
   registerHostCheck(app);

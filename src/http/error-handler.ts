@@ -3,7 +3,7 @@
  * Fastify's own 4xx (bad JSON, wrong content type, body too large) get catalogue codes; anything
  * else is a logged 500 whose message reveals nothing.
  */
-import { STATUS_CODES } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
@@ -27,7 +27,7 @@ const FASTIFY_CODES: Record<number, ErrorCode> = {
 };
 
 /** Seconds a client is told to wait after a 503 that does not say otherwise. */
-const UNAVAILABLE_RETRY_AFTER_S = 2;
+export const UNAVAILABLE_RETRY_AFTER_S = 2;
 
 export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
@@ -148,15 +148,20 @@ function isLegacyRequestLine(rawPacket: Buffer | undefined): boolean {
 }
 
 /**
- * Fastify's `clientErrorHandler`: the answer, with the error object, written on the socket,
- * which then closes (the parser cannot go on after such a request).
+ * Fastify's `clientErrorHandler` (called with the instance as `this`): the answer, with the
+ * error object, written on the socket, which then closes (the parser cannot go on after such a
+ * request). Nothing is written after an answer that has started (one given before the request's
+ * body had all arrived): the socket only closes.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable) {
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  const answering = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || !socket.writable || answering?.headersSent) {
     socket.destroy();
     return;
   }
   const known = clientErrorOf(error);
+  if (known.statusCode === 408)
+    this.log.info({ remoteAddress: socket.remoteAddress }, 'request not received in time: answered 408');
   const legacy = isLegacyRequestLine((error as { rawPacket?: Buffer }).rawPacket);
   const body = JSON.stringify(legacy ? legacyErrorAnswer(known) : errorAnswer(known));
   socket.end(

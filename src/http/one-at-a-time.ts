@@ -8,7 +8,8 @@
  * before it on the same connection is finished and its bytes have left for the kernel (the socket
  * drained), so a client that does not read holds at most one answer. While more than
  * `MAX_WAITING` requests wait on one connection, it is not read from; when it is closed, the
- * requests still waiting are dropped unanswered.
+ * requests still waiting are dropped unanswered. The wait counts towards the answer deadline
+ * (`answer-deadline.ts`): a request answered 503 while it waited is not handled.
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -60,7 +61,8 @@ export function registerOneAtATime(app: FastifyInstance): void {
     void before.then(() => {
       turns.waiting -= 1;
       if (turns.waiting <= MAX_WAITING && socket.isPaused()) socket.resume();
-      if (!socket.destroyed) done();
+      // Answered meanwhile (the answer deadline), or the client is gone: nothing left to do.
+      if (!socket.destroyed && !reply.sent) done();
     });
   });
 }

@@ -11,7 +11,7 @@
  * then the process exits 0, or 1 once `SHUTDOWN_TIMEOUT_MS` has passed whatever is left.
  */
 import closeWithGrace from 'close-with-grace';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { buildApp, FASTIFY_OPTIONS } from './app.ts';
@@ -30,21 +30,60 @@ export interface ServedEngine {
   reload(): void;
 }
 
+/** The longest time between two of Node's looks for requests that have not arrived in time (its default: 30 s). */
+const MAX_REQUEST_CHECK_INTERVAL_MS = 1_000;
+
 /**
- * Starts serving; resolves once the first data set is loaded (rejects, having closed
- * everything, when it is refused). The returned function closes the server and the engine.
+ * How much longer than the request timeout and the answer deadline a connection may stay silent:
+ * far more than the second either may take to be noticed.
  */
-export async function startServer(config: Config, served: ServedEngine): Promise<() => Promise<void>> {
+const IDLE_MARGIN_MS = 10_000;
+
+/**
+ * The instance that listens, before the app is built on it (`buildApp`, with the answer deadline
+ * of `config`). Its bounds, in the order they strike:
+ * - `REQUEST_TIMEOUT_MS`: a request (line, headers and body) not received this long after it
+ *   began is answered with a 408 error object and `Connection: close` (`answerClientError`).
+ *   Node looks for such requests every `connectionsCheckingInterval`, so at most a second late.
+ * - `ANSWER_DEADLINE_MS` (`answer-deadline.ts`): a 503 for an answer that has not started.
+ * - the socket's idle bound, `IDLE_MARGIN_MS` past the later of the two, ends a connection that
+ *   has been silent that long during a request without a word (a reader that stopped reading).
+ *   Were it shorter, it would cut the incomplete request or the late answer before either is
+ *   answered.
+ */
+export function createServerInstance(
+  config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'ANSWER_DEADLINE_MS'>,
+  log: FastifyBaseLogger,
+): FastifyInstance {
+  const requestTimeout = config.REQUEST_TIMEOUT_MS;
   const app = Fastify({
     ...FASTIFY_OPTIONS,
-    loggerInstance: served.log,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    http: {
+      ...FASTIFY_OPTIONS.http,
+      connectionsCheckingInterval: Math.min(MAX_REQUEST_CHECK_INTERVAL_MS, Math.ceil(requestTimeout / 4)),
+      // Given to Node itself too: Fastify sets `requestTimeout` on the server once it is made,
+      // leaving `headersTimeout` at Node's 60 s, and with a `headersTimeout` longer than the
+      // `requestTimeout` Node never times out a body that stops arriving.
+      requestTimeout,
+      headersTimeout: requestTimeout,
+    },
+    loggerInstance: log,
+    requestTimeout,
+    connectionTimeout: Math.max(requestTimeout, config.ANSWER_DEADLINE_MS) + IDLE_MARGIN_MS,
     // While closing, a request on a kept-alive connection is still answered, with
     // `Connection: close`, rather than with Fastify's own 503 body.
     return503OnClosing: false,
   });
   drainOnClose(app.server);
+  return app;
+}
+
+/**
+ * Starts serving; resolves once the first data set is loaded (rejects, having closed
+ * everything, when it is refused). The returned function closes the server and the engine.
+ */
+export async function startServer(config: Config, served: ServedEngine): Promise<() => Promise<void>> {
+  const app = createServerInstance(config, served.log);
   const { engine, reload: hangup } = served;
   await buildApp(app, {
     engine,
@@ -53,6 +92,7 @@ export async function startServer(config: Config, served: ServedEngine): Promise
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     overload: DEFAULT_OVERLOAD_LIMITS,
     exportLimits: { total: config.MAX_EXPORTS, perClient: config.MAX_EXPORTS_PER_CLIENT },
+    answerDeadlineMs: config.ANSWER_DEADLINE_MS,
   });
   const close = async () => {
     process.off('SIGHUP', hangup);

@@ -153,6 +153,22 @@ describe('taxa serve', () => {
     expect((await server.exited).signal).toBe(null);
   });
 
+  it('answers a request left unfinished with a 408 once REQUEST_TIMEOUT_MS has passed, and logs it', async () => {
+    server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR, REQUEST_TIMEOUT_MS: '500' });
+    const socket = await openSocket(server.url);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const started = Date.now();
+    socket.write('GET /taxa HTTP/1.1\r\n');
+    await once(socket, 'close');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const [answer] = parseResponses(Buffer.concat(chunks));
+    expect(answer!.status).toBe(408);
+    expect(answer!.headers.connection).toBe('close');
+    expect(JSON.parse(answer!.body)).toMatchObject({ errorCode: 'REQUEST_TIMEOUT' });
+    await server.logged((line) => line.msg === 'request not received in time: answered 408');
+  });
+
   it('exits once SHUTDOWN_TIMEOUT_MS has passed, even with a client that never finishes its request', async () => {
     server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR, SHUTDOWN_TIMEOUT_MS: '500' });
     await server.logged(loaded);
