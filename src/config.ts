@@ -43,6 +43,7 @@ const configSchema = z
       .min(1024)
       .max(1024 * 1024 * 1024)
       .optional(),
+    MAX_GZIP_RATIO: z.coerce.number().int().min(2).max(1_000_000).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   })

@@ -116,6 +116,17 @@ describe('taxa serve', () => {
     const refused = await server.logged((line) => line.msg.startsWith('reload refused'));
     expect(JSON.stringify(refused.err)).toContain('MR.424.ndjson.gz:1: line longer than 65536 bytes');
     expect(await total()).toBe(before);
+    // 64 MiB of blank lines in 64 KB: refused within seconds by MAX_GZIP_RATIO, the line named.
+    await writeFile(`${dir}/MR.424.ndjson.gz`, gzipSync(Buffer.alloc(64 * 1024 * 1024, '\n')));
+    server.child.kill('SIGHUP');
+    const expanded = await server.logged(
+      (line) => line.msg.startsWith('reload refused') && JSON.stringify(line.err).includes('MAX_GZIP_RATIO'),
+      10_000,
+    );
+    expect(JSON.stringify(expanded.err)).toMatch(
+      /MR\.424\.ndjson\.gz:\d+: the file expands to more than 100 times its compressed size/,
+    );
+    expect(await total()).toBe(before);
     expect(server.child.exitCode).toBe(null);
   });
 
