@@ -14,8 +14,8 @@ import { readDataDirectory } from './data-dir.ts';
 import { VersionDerivation } from './derive.ts';
 import { DataLoadError, type DataProblem } from './problems.ts';
 import { createProgress, type Progress } from './progress.ts';
-import { maxLineBytesFromEnv } from './ndjson.ts';
-import { LineBytes, readVersionFile, type PreviousLines, type TaxonLine } from './read-version.ts';
+import { maxGzipRatioFromEnv, maxLineBytesFromEnv } from './ndjson.ts';
+import { capProblems, LineBytes, readVersionFile, type PreviousLines, type TaxonLine } from './read-version.ts';
 import { buildTree, type PositionOf, type TaxonTree } from './tree.ts';
 import { ValueSharing } from './shared-values.ts';
 import { HabitatHierarchy } from './habitats.ts';
@@ -69,6 +69,8 @@ export interface LoadOptions {
   onVersion?: (stats: VersionStats) => void;
   /** the longest line of a version file, in bytes (default `DEFAULT_MAX_LINE_BYTES`) */
   maxLineBytes?: number;
+  /** how many times its compressed size a `.gz` version file may expand to (default `DEFAULT_MAX_GZIP_RATIO`) */
+  maxGzipRatio?: number;
 }
 
 const secondsSince = (start: number) => Math.round((performance.now() - start) / 10) / 100;
@@ -88,6 +90,7 @@ interface VersionContext {
   groups: InformalTaxonGroup[] | undefined;
   progress: Progress;
   maxLineBytes: number;
+  maxGzipRatio: number;
   problems: DataProblem[];
   /** derives each version, keeping what versions share */
   derivation: VersionDerivation;
@@ -135,17 +138,23 @@ async function loadVersion(
     return { read: 0 };
   }
   progress.start(file, info.size);
-  const { lines, read, bytes } = await readVersionFile(path, file, problems, {
+  const before = problems.length;
+  const { lines, read, bytes, complete } = await readVersionFile(path, file, problems, {
     onBytes: (bytes) => progress.advance(bytes),
     maxLineBytes: context.maxLineBytes,
+    maxGzipRatio: context.maxGzipRatio,
     previous: context.previous,
     into: context.lineBytes.pop() ?? new LineBytes(info.size),
   });
   if (context.previous !== undefined) context.lineBytes.push(context.previous.bytes);
   context.previous = undefined;
   progress.stop();
+  // The lines of a file read in part are not the version: checked as one, they would give
+  // problems that are not there (no root, a parent that does not exist).
+  if (!complete) return { read };
   if (groups) checkGroupReferences(file, lines, new Set(groups.map((g) => g.id)), problems);
   const tree = buildTree(file, lines, problems);
+  capProblems(problems, before, file);
   if (!tree || problems.length > 0) return { read };
   const positionOf = documentPositions(tree);
   const { documents, unchanged } = context.derivation.derive(tree, positionOf, (position) => bytes.text(position));
@@ -159,6 +168,7 @@ export async function loadDataDirectory(
 ): Promise<{ dataSet: DataSet; stats: LoadStats }> {
   const started = performance.now();
   const maxLineBytes = options.maxLineBytes ?? maxLineBytesFromEnv();
+  const maxGzipRatio = options.maxGzipRatio ?? maxGzipRatioFromEnv();
   const problems: DataProblem[] = [];
   const directory = await readDataDirectory(dir, problems);
   const progress = typeof options.progress === 'object' ? options.progress : createProgress(options.progress ?? false);
@@ -170,6 +180,7 @@ export async function loadDataDirectory(
     groups,
     progress,
     maxLineBytes,
+    maxGzipRatio,
     problems,
     derivation: new VersionDerivation(groups ?? [], new HabitatHierarchy(directory.habitats)),
     lineBytes: [],

@@ -2,9 +2,11 @@
  * Line-by-line reading of `.ndjson` and `.ndjson.gz` files, without holding a file in memory,
  * and without trusting it: lines are cut from the bytes, so a line longer than the limit (a
  * few megabytes of gzip can expand to one gigabyte-long line) stops the reading with its place
- * instead of building a string past what a process can hold; each line must be valid UTF-8
- * (the first bad byte is named by its offset in the file); a byte-order mark at the start is
- * skipped.
+ * instead of building a string past what a process can hold; a `.gz` that expands past a bound
+ * proportional to its compressed size (a few megabytes of gzip can also expand to gigabytes of
+ * blank lines) stops the reading too; blank lines cost next to nothing; each line must be valid
+ * UTF-8 (the first bad byte is named by its offset in the file); a byte-order mark at the start
+ * is skipped.
  */
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
@@ -13,23 +15,44 @@ import { createGunzip } from 'node:zlib';
 
 /** The longest line read, in bytes, unless `MAX_LINE_BYTES` or the caller says otherwise. */
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
-const LINE_LIMIT_RANGE = [1024, 1024 * 1024 * 1024] as const;
+
+/**
+ * How many times its compressed size a `.gz` file may expand to, unless `MAX_GZIP_RATIO` or the
+ * caller says otherwise. Checklists compress 6 to 8 times; a file of one byte repeated, 1,000
+ * times and more.
+ */
+export const DEFAULT_MAX_GZIP_RATIO = 100;
+/** What any `.gz` may expand to whatever its ratio: a small file is cheap to read whatever it holds. */
+export const GZIP_RATIO_FLOOR_BYTES = 1024 * 1024;
+
+/** A whole number from the environment within `[min, max]`, or the default; a bad value names the variable. */
+function wholeNumberFromEnv(
+  env: Record<string, string | undefined>,
+  name: string,
+  fallback: number,
+  [min, max]: readonly [number, number],
+  unit: string,
+): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new Error(`loader: ${name} must be a whole number${unit} from ${min} to ${max} (got '${value}')`);
+  }
+  return number;
+}
 
 /** `MAX_LINE_BYTES` from the environment, or the default; a bad value names the variable. */
-export function maxLineBytesFromEnv(env: Record<string, string | undefined> = process.env): number {
-  const value = env.MAX_LINE_BYTES;
-  if (value === undefined || value === '') return DEFAULT_MAX_LINE_BYTES;
-  const bytes = Number(value);
-  if (!Number.isInteger(bytes) || bytes < LINE_LIMIT_RANGE[0] || bytes > LINE_LIMIT_RANGE[1]) {
-    throw new Error(
-      `loader: MAX_LINE_BYTES must be a whole number of bytes from ${LINE_LIMIT_RANGE[0]} to ${LINE_LIMIT_RANGE[1]} (got '${value}')`,
-    );
-  }
-  return bytes;
-}
+export const maxLineBytesFromEnv = (env: Record<string, string | undefined> = process.env): number =>
+  wholeNumberFromEnv(env, 'MAX_LINE_BYTES', DEFAULT_MAX_LINE_BYTES, [1024, 1024 * 1024 * 1024], ' of bytes');
+
+/** `MAX_GZIP_RATIO` from the environment, or the default; a bad value names the variable. */
+export const maxGzipRatioFromEnv = (env: Record<string, string | undefined> = process.env): number =>
+  wholeNumberFromEnv(env, 'MAX_GZIP_RATIO', DEFAULT_MAX_GZIP_RATIO, [2, 1_000_000], '');
 
 export const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const NEWLINE = 0x0a;
+const NEWLINES = Buffer.alloc(64 * 1024, NEWLINE);
 
 export interface NumberedLine {
   line: number;
@@ -40,11 +63,13 @@ export interface NumberedLine {
 
 export interface ReadLinesOptions {
   maxLineBytes?: number;
+  /** how many times its compressed size a `.gz` file may expand to (past `GZIP_RATIO_FLOOR_BYTES`) */
+  maxGzipRatio?: number;
   /** bytes read from the file (compressed bytes for `.gz`), for a progress bar */
   onBytes?: (bytes: number) => void;
 }
 
-/** A line that cannot be read: too long, or not UTF-8. The reading stops at it. */
+/** A line that cannot be read: too long, not UTF-8, or past what a `.gz` may expand to. The reading stops at it. */
 export class LineError extends Error {
   constructor(
     readonly line: number,
@@ -92,17 +117,42 @@ function decodeLine(bytes: Buffer, line: number, fileOffset: number): string {
 /** Yields the non-blank lines of a file with their 1-based line numbers. */
 export async function* readLines(path: string, options: ReadLinesOptions = {}): AsyncGenerator<NumberedLine> {
   const maxLineBytes = options.maxLineBytes ?? maxLineBytesFromEnv();
+  const gzip = path.endsWith('.gz');
+  const maxGzipRatio = gzip ? (options.maxGzipRatio ?? maxGzipRatioFromEnv()) : 0;
   const raw = createReadStream(path);
-  if (options.onBytes) raw.on('data', (chunk) => options.onBytes!(chunk.length));
-  const input = path.endsWith('.gz') ? pipeline(raw, createGunzip(), () => {}) : raw;
+  let compressed = 0;
+  if (gzip || options.onBytes) {
+    raw.on('data', (chunk) => {
+      compressed += chunk.length;
+      options.onBytes?.(chunk.length);
+    });
+  }
+  const input = gzip ? pipeline(raw, createGunzip(), () => {}) : raw;
   let line = 1;
   let offset = 0; // of the start of the current line, in the (decompressed) file
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   try {
     for await (const chunk of input as AsyncIterable<Buffer>) {
+      if (gzip && offset + pendingBytes + chunk.length > Math.max(GZIP_RATIO_FLOOR_BYTES, maxGzipRatio * compressed)) {
+        throw tooExpanded(line, maxGzipRatio);
+      }
       let start = 0;
-      for (let end = chunk.indexOf(NEWLINE); end >= 0; end = chunk.indexOf(NEWLINE, start)) {
+      while (start < chunk.length) {
+        if (pendingBytes === 0) {
+          // A run of blank lines is counted, not cut into lines one by one (a chunk of nothing
+          // else is compared whole).
+          const first = start;
+          if (start === 0 && chunk.length <= NEWLINES.length && chunk.equals(NEWLINES.subarray(0, chunk.length))) {
+            start = chunk.length;
+          }
+          while (start < chunk.length && chunk[start] === NEWLINE) start += 1;
+          line += start - first;
+          offset += start - first;
+          if (start === chunk.length) break;
+        }
+        const end = chunk.indexOf(NEWLINE, start);
+        if (end < 0) break;
         if (pendingBytes + end - start > maxLineBytes) throw tooLong(line, maxLineBytes);
         const bytes =
           pending.length === 0 ? chunk.subarray(start, end) : Buffer.concat([...pending, chunk.subarray(start, end)]);
@@ -136,6 +186,12 @@ const tooLong = (line: number, limit: number) =>
   new LineError(
     line,
     `line longer than ${limit} bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read`,
+  );
+
+const tooExpanded = (line: number, ratio: number) =>
+  new LineError(
+    line,
+    `the file expands to more than ${ratio} times its compressed size (the limit is MAX_GZIP_RATIO); the rest of the file was not read`,
   );
 
 const bomLength = (bytes: Buffer) => (bytes.subarray(0, 3).equals(UTF8_BOM) ? 3 : 0);

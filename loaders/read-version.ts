@@ -87,8 +87,24 @@ export interface PreviousLines {
   indexOfId: ReadonlyMap<string, number>;
 }
 
+/**
+ * The most problems a version file is read for: past them the reading stops (a few kilobytes of
+ * gzip can hold millions of bad lines), and a file's problems found after the reading are cut to
+ * as many (`capProblems`).
+ */
+export const MAX_PROBLEMS_PER_FILE = 1000;
+
+/** Keeps the first `MAX_PROBLEMS_PER_FILE` of the problems from index `from` on, saying how many more there were. */
+export function capProblems(problems: DataProblem[], from: number, file: string): void {
+  const more = problems.length - from - MAX_PROBLEMS_PER_FILE;
+  if (more <= 0) return;
+  problems.length = from + MAX_PROBLEMS_PER_FILE;
+  problems.push({ file, message: `and ${more} more problem(s) in this file, not listed` });
+}
+
 export interface ReadVersionOptions {
   maxLineBytes?: number;
+  maxGzipRatio?: number;
   onBytes?: (bytes: number) => void;
   /** the version read before, whose lines this one's are compared with */
   previous?: PreviousLines;
@@ -105,26 +121,39 @@ export interface ReadVersionOptions {
  * text stays in `bytes`. Its taxon's line there is looked for right after the one the line before
  * matched (versions keep most taxa in the same order), then by the id of the line that did not
  * match.
+ *
+ * `complete` is false when the reading stopped before the end of the file (a line too long or not
+ * UTF-8, a `.gz` expanding too far, `MAX_PROBLEMS_PER_FILE` problems): the lines read are then not
+ * the version, and nothing more is to be checked in them.
  */
 export async function readVersionFile(
   path: string,
   file: string,
   problems: DataProblem[],
   options: ReadVersionOptions = {},
-): Promise<{ lines: TaxonLine[]; read: number; bytes: LineBytes }> {
+): Promise<{ lines: TaxonLine[]; read: number; bytes: LineBytes; complete: boolean }> {
   const lines: TaxonLine[] = [];
   const bytes = options.into ?? new LineBytes();
   bytes.clear();
   const { previous } = options;
   let next = 0;
   let read = 0;
+  const limit = problems.length + MAX_PROBLEMS_PER_FILE;
   try {
     for await (const { line, text, bytes: own } of readLines(path, options)) {
       read += 1;
       const same = previous?.bytes.equals(next, own) === true;
       const before = same ? previous!.lines[next]!.taxon : undefined;
       const taxon = before === undefined ? parseLine(file, line, text, problems) : before;
-      if (!taxon) continue;
+      if (!taxon) {
+        if (problems.length < limit) continue;
+        problems.push({
+          file,
+          line,
+          message: `${MAX_PROBLEMS_PER_FILE} problems found by this line; the rest of the file was not read`,
+        });
+        return { lines, read, bytes, complete: false };
+      }
       bytes.add(own);
       lines.push({ line, taxon, sameLineAs: before });
       if (same) next += 1;
@@ -136,6 +165,7 @@ export async function readVersionFile(
   } catch (error) {
     if (error instanceof LineError) problems.push({ file, line: error.line, message: error.message });
     else problems.push({ file, message: `cannot read: ${(error as Error).message}` });
+    return { lines, read, bytes, complete: false };
   }
-  return { lines, read, bytes };
+  return { lines, read, bytes, complete: true };
 }

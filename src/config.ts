@@ -45,6 +45,7 @@ const configSchema = z
       .optional(),
     MAX_EXPORTS: z.coerce.number().int().min(1).max(10_000).default(4),
     MAX_EXPORTS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(2),
+    MAX_GZIP_RATIO: z.coerce.number().int().min(2).max(1_000_000).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),

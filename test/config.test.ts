@@ -48,6 +48,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CHANGES_KEPT_RECORDS: '0' })).toThrow(/CHANGES_KEPT_RECORDS/);
     expect(() => loadConfig({ ENGINE_HEAP_MB: '8' })).toThrow(/ENGINE_HEAP_MB/);
     expect(loadConfig({ ENGINE_HEAP_MB: '8192' }).ENGINE_HEAP_MB).toBe(8192);
+    expect(() => loadConfig({ MAX_GZIP_RATIO: '1' })).toThrow(/MAX_GZIP_RATIO/);
+    expect(loadConfig({ MAX_GZIP_RATIO: '1000' }).MAX_GZIP_RATIO).toBe(1000);
     expect(loadConfig({ CHANGES_KEPT_RECORDS: '1000' }).CHANGES_KEPT_RECORDS).toBe(1000);
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);

@@ -10,7 +10,7 @@ import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 export async function runServe(argv: string[]): Promise<number> {
   if (argv.includes('--help')) {
     process.stdout.write(
-      'usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ELASTICSEARCH_INDEX_PREFIX, ACCESS_TOKENS, RATE_LIMIT_PER_MINUTE, LOG_LEVEL, SEARCH_CACHE_MB, CHANGES_KEPT_RECORDS, ENGINE_HEAP_MB, MAX_LINE_BYTES, SHUTDOWN_TIMEOUT_MS, REQUEST_TIMEOUT_MS, ANSWER_DEADLINE_MS.\n',
+      'usage: taxa serve\n\nConfiguration comes from the environment: PORT, HOST, TAXA_ENGINE, TAXA_DATA_DIR, ELASTICSEARCH_URL, ELASTICSEARCH_INDEX_PREFIX, ACCESS_TOKENS, RATE_LIMIT_PER_MINUTE, LOG_LEVEL, SEARCH_CACHE_MB, CHANGES_KEPT_RECORDS, ENGINE_HEAP_MB, MAX_LINE_BYTES, MAX_GZIP_RATIO, MAX_EXPORTS, MAX_EXPORTS_PER_CLIENT, SHUTDOWN_TIMEOUT_MS, REQUEST_TIMEOUT_MS, ANSWER_DEADLINE_MS.\n',
     );
     return 0;
   }

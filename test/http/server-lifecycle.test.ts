@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
@@ -116,6 +116,17 @@ describe('taxa serve', () => {
     const refused = await server.logged((line) => line.msg.startsWith('reload refused'));
     expect(JSON.stringify(refused.err)).toContain('MR.424.ndjson.gz:1: line longer than 65536 bytes');
     expect(await total()).toBe(before);
+    // 64 MiB of blank lines in 64 KB: refused within seconds by MAX_GZIP_RATIO, the line named.
+    await writeFile(`${dir}/MR.424.ndjson.gz`, gzipSync(Buffer.alloc(64 * 1024 * 1024, '\n')));
+    server.child.kill('SIGHUP');
+    const expanded = await server.logged(
+      (line) => line.msg.startsWith('reload refused') && JSON.stringify(line.err).includes('MAX_GZIP_RATIO'),
+      10_000,
+    );
+    expect(JSON.stringify(expanded.err)).toMatch(
+      /MR\.424\.ndjson\.gz:\d+: the file expands to more than 100 times its compressed size/,
+    );
+    expect(await total()).toBe(before);
     expect(server.child.exitCode).toBe(null);
   });
 
@@ -167,6 +178,24 @@ describe('taxa serve', () => {
     expect(answer!.headers.connection).toBe('close');
     expect(JSON.parse(answer!.body)).toMatchObject({ errorCode: 'REQUEST_TIMEOUT' });
     await server.logged((line) => line.msg === 'request not received in time: answered 408');
+  });
+
+  it("reloads on SIGHUP to the process of the command line docs/running.md gives a supervisor, npm start's own", async () => {
+    const running = await readFile('docs/running.md', 'utf8');
+    const section = running.slice(running.indexOf('### Under a supervisor'));
+    const commandLine = /```sh\n(node [^\n]+)\n```/.exec(section)![1]!;
+    expect(/^ExecStart=\/usr\/bin\/(node .+)$/m.exec(section)![1]).toBe(commandLine);
+    const start = JSON.parse(await readFile('package.json', 'utf8')).scripts.start as string;
+    expect(`exec ${commandLine}`).toBe(start);
+    const [, ...args] = commandLine.split(' ');
+    server = await startServe({ TAXA_DATA_DIR: DEFAULT_DATA_DIR }, [process.execPath, ...args]);
+    await server.logged(loaded);
+    server.child.kill('SIGHUP');
+    await server.logged((line) => line.msg === 'data loaded' && server!.logs.filter(loaded).length === 2);
+    expect(server.logs.filter((line) => line.msg === 'loading')).toHaveLength(2);
+    expect((await fetch(`${server.url}/taxa?pageSize=1`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
   });
 
   it('exits once SHUTDOWN_TIMEOUT_MS has passed, even with a client that never finishes its request', async () => {

@@ -2,7 +2,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { createGzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { DataLoadError, formatProblem, type DataProblem } from '../../loaders/problems.ts';
@@ -11,7 +11,10 @@ import { fixtureCopy, removeTempDirs } from '../helpers/data-dir.ts';
 
 afterAll(removeTempDirs);
 
-async function problemsOf(dir: string, options: { maxLineBytes?: number } = {}): Promise<DataProblem[]> {
+async function problemsOf(
+  dir: string,
+  options: { maxLineBytes?: number; maxGzipRatio?: number } = {},
+): Promise<DataProblem[]> {
   const error = await loadDataDirectory(dir, options).then(
     () => undefined,
     (e: unknown) => e,
@@ -31,32 +34,126 @@ async function gzipBomb(path: string, megabytes: number): Promise<void> {
   await once(out, 'finish');
 }
 
+/** A gzip file of `megabytes` MiB of blank lines (a few hundred KB compressed), then `after`, written by streaming. */
+async function blankLines(path: string, megabytes: number, after = ''): Promise<void> {
+  const gzip = createGzip();
+  const out = gzip.pipe(createWriteStream(path));
+  const chunk = Buffer.alloc(1024 * 1024, '\n');
+  for (let i = 0; i < megabytes; i++) if (!gzip.write(chunk)) await once(gzip, 'drain');
+  gzip.end(after);
+  await once(out, 'finish');
+}
+
+const seconds = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+  const started = performance.now();
+  const result = await work();
+  return [result, (performance.now() - started) / 1000];
+};
+
 describe('hostile data files', () => {
   it('stop reading a line past the limit, with file and line: a gzip that expands to one huge line', async () => {
     const dir = await fixtureCopy({ 'current.ndjson': null });
     await gzipBomb(`${dir}/current.ndjson.gz`, 8);
-    expect(await problemsOf(dir, { maxLineBytes: 1024 * 1024 })).toContainEqual({
-      file: 'current.ndjson.gz',
-      line: 1,
-      message: 'line longer than 1048576 bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read',
-    });
+    // The file read in part is not checked as a version: no follow-on 'no root taxon'.
+    expect(await problemsOf(dir, { maxLineBytes: 1024 * 1024, maxGzipRatio: 100_000 })).toEqual([
+      {
+        file: 'current.ndjson.gz',
+        line: 1,
+        message: 'line longer than 1048576 bytes (the limit is MAX_LINE_BYTES); the rest of the file was not read',
+      },
+    ]);
   });
 
   it('are refused by taxa validate with the problem, never a stack, under the default limit and MAX_LINE_BYTES', async () => {
     const dir = await fixtureCopy({ 'current.ndjson': null });
     await gzipBomb(`${dir}/current.ndjson.gz`, 24);
+    // 24 MiB of one byte is some 24 KB of gzip: past the default MAX_GZIP_RATIO before the line limit.
     const defaults = runCli(['validate', dir]);
     expect(defaults.code).toBe(1);
-    expect(defaults.stdout).toContain('current.ndjson.gz:1: line longer than 16777216 bytes');
+    expect(defaults.stdout).toContain(
+      'current.ndjson.gz:1: the file expands to more than 100 times its compressed size (the limit is MAX_GZIP_RATIO)',
+    );
     expect(defaults.stdout + defaults.stderr).not.toMatch(/\n\s+at /);
-    const lower = runCli(['validate', dir], { MAX_LINE_BYTES: '4096' });
+    const ratio = { MAX_GZIP_RATIO: '100000' };
+    const line = runCli(['validate', dir], ratio);
+    expect(line.stdout).toContain('current.ndjson.gz:1: line longer than 16777216 bytes');
+    const lower = runCli(['validate', dir], { ...ratio, MAX_LINE_BYTES: '4096' });
     expect(lower.stdout).toContain('current.ndjson.gz:1: line longer than 4096 bytes');
+    const badRatio = runCli(['validate', dir], { MAX_GZIP_RATIO: '1' });
+    expect(badRatio.code).toBe(1);
+    expect(badRatio.stderr).toBe(
+      "validate: loader: MAX_GZIP_RATIO must be a whole number from 2 to 1000000 (got '1')\n",
+    );
     const bad = runCli(['validate', dir], { MAX_LINE_BYTES: 'lots' });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe(
       "validate: loader: MAX_LINE_BYTES must be a whole number of bytes from 1024 to 1073741824 (got 'lots')\n",
     );
   }, 30_000);
+
+  it('refuse a .gz that expands past MAX_GZIP_RATIO times its size within seconds: 256 MiB of blank lines', async () => {
+    const dir = await fixtureCopy({ 'MR.424.ndjson': null });
+    await blankLines(`${dir}/MR.424.ndjson.gz`, 256);
+    const [problems, took] = await seconds(() => problemsOf(dir));
+    expect(problems).toEqual([
+      {
+        file: 'MR.424.ndjson.gz',
+        line: expect.any(Number),
+        message:
+          'the file expands to more than 100 times its compressed size (the limit is MAX_GZIP_RATIO); the rest of the file was not read',
+      },
+    ]);
+    // The line is where the reading stopped: past the first MiB, far before the end.
+    expect(problems[0]!.line).toBeGreaterThan(1024 * 1024);
+    expect(problems[0]!.line).toBeLessThan(128 * 1024 * 1024);
+    expect(took).toBeLessThan(10);
+  });
+
+  it('count blank lines without cutting them one by one: 128 MiB of them before the taxa, read in seconds', async () => {
+    const dir = await fixtureCopy({ 'MR.424.ndjson': null });
+    const taxa = await readFile(`${dir}/current.ndjson`, 'utf8');
+    const blank = 128 * 1024 * 1024;
+    await blankLines(`${dir}/MR.424.ndjson.gz`, 128, `${taxa}{"id": "MX.broken"\n`);
+    const [problems, took] = await seconds(() => problemsOf(dir, { maxGzipRatio: 1_000_000 }));
+    expect(problems).toEqual([
+      { file: 'MR.424.ndjson.gz', line: blank + 40, message: expect.stringMatching(/^invalid JSON: /) },
+    ]);
+    expect(took).toBeLessThan(10);
+    await blankLines(`${dir}/MR.424.ndjson.gz`, 128, taxa);
+    const { stats } = await loadDataDirectory(dir, { maxGzipRatio: 1_000_000 });
+    expect(stats.versions.find((v) => v.id === 'MR.424')).toMatchObject({ read: 39, indexed: 39 });
+  });
+
+  it("stop reading a file at 1000 problems: a .gz of a million short bad lines; and list 1000 of a file's tree problems", async () => {
+    const dir = await fixtureCopy({ 'MR.424.ndjson': null });
+    await writeFile(`${dir}/MR.424.ndjson.gz`, gzipSync('x\n'.repeat(1_000_000)));
+    const [problems, took] = await seconds(() => problemsOf(dir));
+    expect(problems).toHaveLength(1001);
+    expect(problems[999]).toMatchObject({
+      file: 'MR.424.ndjson.gz',
+      line: 1000,
+      message: expect.stringMatching(/^invalid JSON/),
+    });
+    expect(problems[1000]).toEqual({
+      file: 'MR.424.ndjson.gz',
+      line: 1000,
+      message: '1000 problems found by this line; the rest of the file was not read',
+    });
+    expect(took).toBeLessThan(10);
+    const duplicates = await fixtureCopy({ 'MR.424.ndjson': '{"id": "MX.1"}\n'.repeat(5000) });
+    const listed = await problemsOf(duplicates);
+    expect(listed).toHaveLength(1001);
+    expect(listed[999]).toEqual({
+      file: 'MR.424.ndjson',
+      line: 1001,
+      id: 'MX.1',
+      message: 'duplicate id (first on line 1)',
+    });
+    expect(listed[1000]).toEqual({
+      file: 'MR.424.ndjson',
+      message: 'and 3999 more problem(s) in this file, not listed',
+    });
+  });
 
   it('must be UTF-8: the first bad byte is named by file, line and offset', async () => {
     const dir = await fixtureCopy();
