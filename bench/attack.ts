@@ -214,7 +214,8 @@ function tally(results: Got[]): string {
   return `${[...by].map(([s, n]) => `${n}× ${s}`).join(', ')}; ${mb.toFixed(1)} MB read; slowest ${slowest.toFixed(1)} s`;
 }
 
-const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+const times = <T>(n: number, make: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 const versions = KNOWN_VERSIONS.filter((v) => v !== 'current');
 const root = JSON.parse(readFileSync(`${dir}/current.ndjson`, 'utf8').slice(0, 4096).split('\n')[0]!).id as string;
 const exportRequest = 'GET /taxa/export?format=ndjson HTTP/1.1\r\nHost: x\r\n\r\n';
@@ -234,13 +235,18 @@ const ATTACKS: Record<string, () => Promise<string>> = {
         ),
       ),
     ),
-  'slow-readers-50': async () => tally(await times(50, () => get('/taxa/export?format=ndjson', { bytesPerSecond: 20_000 }))),
+  'slow-readers-50': async () =>
+    tally(await times(50, () => get('/taxa/export?format=ndjson', { bytesPerSecond: 20_000 }))),
   'idle-readers-100': async () => neverRead(100, exportRequest),
   'change-pairs': async () => {
     const pairs = KNOWN_VERSIONS.flatMap((from) => KNOWN_VERSIONS.filter((to) => to !== from).map((to) => [from, to]));
     const got: Got[] = [];
     for (let i = 0; i < pairs.length; i += 6)
-      got.push(...(await times(Math.min(6, pairs.length - i), (j) => get(`/taxa/changes?from=${pairs[i + j]![0]}&to=${pairs[i + j]![1]}&pageSize=1`))));
+      got.push(
+        ...(await times(Math.min(6, pairs.length - i), (j) =>
+          get(`/taxa/changes?from=${pairs[i + j]![0]}&to=${pairs[i + j]![1]}&pageSize=1`),
+        )),
+      );
     return `${pairs.length} pairs: ${tally(got)}`;
   },
   incomplete: async () =>
