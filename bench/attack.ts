@@ -13,14 +13,13 @@
  * before it) and what its own requests got. Targets: probe max ≤ 100 ms, RSS growth ≤ 500 MB.
  * Every attack is bounded in requests and time, and everything goes to 127.0.0.1.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { KNOWN_VERSIONS } from '../generate/index.ts';
-import { percentile, syntheticDataDirectory } from './stats.ts';
+import { freePort, percentile, serveChild, syntheticDataDirectory } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,28 +32,10 @@ const { values: args } = parseArgs({
 const holdMs = Number(args.hold) * 1000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const dir = args.data ?? (await syntheticDataDirectory(Number(args.taxa), 1, KNOWN_VERSIONS));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/cli/main.ts', 'serve'], {
-  env: {
-    ...process.env,
-    TAXA_DATA_DIR: dir,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    SEARCH_CACHE_MB: '0',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const child = serveChild(dir, port, { LOG_LEVEL: 'warn' }, 'inherit');
 const killChild = () => child.exitCode === null && child.kill('SIGKILL');
 process.on('exit', killChild);
 const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

@@ -13,13 +13,11 @@
  * The rate limit is off (one client address makes all the traffic); everything goes to
  * 127.0.0.1 and stops by itself.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { percentile, syntheticDataDirectory } from './stats.ts';
+import { freePort, percentile, serveChild, syntheticDataDirectory } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,29 +33,11 @@ const connections = Number(args.connections);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kib: number) => `${(kib / 1024).toFixed(0)} MiB`;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const dir = args.data ?? (await syntheticDataDirectory(Number(args.taxa), 1));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
-const child = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/cli/main.ts', 'serve'], {
-  env: {
-    ...process.env,
-    TAXA_DATA_DIR: dir,
-    PORT: String(port),
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_PER_MINUTE: '0',
-    SEARCH_CACHE_MB: '0',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const child = serveChild(dir, port, { LOG_LEVEL: 'info' }, 'pipe');
 const killChild = () => child.exitCode === null && child.kill('SIGKILL');
 process.on('exit', killChild);
 const events = { loaded: 0, refused: 0 };

@@ -1,7 +1,9 @@
 /** Small helpers shared by the benchmark scripts: data, timing, percentiles, printing. */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSyntheticDataDirectory } from '../generate/index.ts';
@@ -67,4 +69,36 @@ export async function syntheticDataDirectory(
     line('generate (not part of the load)', `${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   return dir;
+}
+
+/** A port free on 127.0.0.1 now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * `taxa serve` of `dir` on `port` as a child process, rate limit and answer cache off (one
+ * address makes all of a benchmark's traffic); `env` adds to its environment.
+ */
+export function serveChild(
+  dir: string,
+  port: number,
+  env: Record<string, string>,
+  stdout: 'inherit' | 'pipe',
+): ChildProcess {
+  return spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+    env: {
+      ...process.env,
+      TAXA_DATA_DIR: dir,
+      PORT: String(port),
+      RATE_LIMIT_PER_MINUTE: '0',
+      SEARCH_CACHE_MB: '0',
+      ...env,
+    },
+    stdio: ['ignore', stdout, 'inherit'],
+  });
 }

@@ -9,7 +9,7 @@
  * fingerprints differ are compared field by field.
  */
 import { createHash } from 'node:crypto';
-import { compareVersions, type ChangeRecord } from '../src/taxon/changes.ts';
+import { changesOf, type ChangeRecord } from '../src/taxon/changes.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { givenCanonical, givenTaxonOf, sameGivenValues, servedDocument } from './derive.ts';
 
@@ -84,13 +84,14 @@ const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * The records from `since` into `version`, of every document of each, or with `few` those of a
  * few taxa (a taxon's record is made of its two documents alone), numbered among themselves.
- * Their documents are as each version serves them (`servedDocument`).
+ * Their documents are as each version serves them (`servedDocument`). Each record is compared
+ * when the iteration reaches it (`changesOf`).
  */
-function changesBetween(
+function* changesBetween(
   since: VersionDocuments,
   version: VersionDocuments,
   few?: { since: DocumentsById; version: DocumentsById; taxa: readonly string[] },
-): ChangeDocument[] {
+): Generator<ChangeDocument, void, undefined> {
   const [from, to] =
     few === undefined ? [since.documents, version.documents] : [few.since, few.version].map((v) => v.find(few.taxa));
   // Every document is at its place in its version; a few found by id are found there again.
@@ -98,17 +99,16 @@ function changesBetween(
     few === undefined
       ? servedDocument
       : (doc: TaxonDocument, _: number, side: 'from' | 'to') => few[side === 'from' ? 'since' : 'version'].served(doc);
-  return compareVersions(from!, to!, { given: givenTaxonOf, same: sameTaxon, served }).map((record, i) => ({
-    ...record,
-    id: `${since.id}/${record.id}`,
-    taxonId: record.id,
-    since: since.id,
-    order: i + 1,
-  }));
+  let order = 0;
+  for (const record of changesOf(from!, to!, { given: givenTaxonOf, same: sameTaxon, served }))
+    yield { ...record, id: `${since.id}/${record.id}`, taxonId: record.id, since: since.id, order: ++order };
 }
 
-/** The change documents from one version into another, by their ids; with `taxa`, only theirs. */
-export type PairChanges = (since: string, version: string, taxa?: readonly string[]) => ChangeDocument[];
+/**
+ * The change documents from one version into another, by their ids; with `taxa`, only theirs.
+ * Each is compared as the iteration reaches it.
+ */
+export type PairChanges = (since: string, version: string, taxa?: readonly string[]) => Iterable<ChangeDocument>;
 
 /**
  * The change documents of a pair of versions, computed when asked for; none for an unknown
@@ -139,5 +139,5 @@ export function changeDocumentsOf(
   versions: readonly VersionDocuments[],
   between: PairChanges = pairChangesOf(versions),
 ): (version: string) => ChangeDocument[] {
-  return (id) => versions.filter((v) => v.id !== id).flatMap((since) => between(since.id, id));
+  return (id) => versions.filter((v) => v.id !== id).flatMap((since) => [...between(since.id, id)]);
 }

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import type { estypes } from '@elastic/elasticsearch';
-import { LRUCache } from 'lru-cache';
+import { AppError } from '../errors.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import { DERIVED_KEYS } from '../taxon/schema.ts';
 import {
@@ -31,6 +31,7 @@ import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/build/fie
 import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_CHECKED_FIELDS, NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 import { DERIVED_FIELDS } from './derived-fields.ts';
+import { KeptIndices } from './kept-indices.ts';
 
 interface Snapshot {
   catalog: Catalog;
@@ -39,7 +40,9 @@ interface Snapshot {
   /** the documents of an index left for its first search, if the data gives it so */
   later: (ref: IndexRef) => Iterable<object> | undefined;
   /** the indices built on first search that are kept, by key, within the engine's budget (made on first use) */
-  builtLater: LRUCache<string, DocumentIndex<object>> | undefined;
+  builtLater: KeptIndices<DocumentIndex<object>> | undefined;
+  /** the indices being built on first search, by key: a search for one waits for its build */
+  building: Map<string, Promise<DocumentIndex<object>>>;
   /** the fields an index built later builds at once (`replaceData`'s `warm`) */
   warm: BuiltFields;
 }
@@ -130,6 +133,20 @@ export interface EmbeddedEngine extends SearchEngine {
   builtFields(): BuiltFields;
   /** What the indices built on first search hold now (`EmbeddedEngineOptions.keptChangeRecords`). */
   keptChanges(): KeptChanges;
+  /** The changes indices built on first search and kept, least recently searched first. */
+  keptChangeIndices(): ChangesRef[];
+  /**
+   * Builds these changes indices now, in their order, as far as the budget keeps them: what a
+   * reload builds before its data is served (`keptChangeIndices` of the data served before).
+   * `onBuilt` hears of each.
+   */
+  buildChanges(refs: readonly ChangesRef[], onBuilt?: (built: IndexBuilt & { since?: string }) => void): void;
+}
+
+/** A changes index built on first search: a pair's (`since`), or a version's whole. */
+export interface ChangesRef {
+  version: string;
+  since?: string;
 }
 
 export interface EmbeddedEngineOptions {
@@ -141,12 +158,27 @@ export interface EmbeddedEngineOptions {
   queryCache?: boolean;
   /**
    * The most change records the indices built on first search (a pair's changes, a version's
-   * whole changes index) hold together; the least recently searched are dropped past it and
-   * built again when searched again. One index larger than this is kept alone. A function is
-   * asked once, when the first of them is built. Default: as many as half the heap free then
-   * holds (`changeRecordsFitting`).
+   * whole changes index) hold together; the least recently searched are dropped past it (but
+   * not those searched lately, `keptChangesProtectedMs`) and built again when searched again.
+   * One index larger than this is kept alone. A function is asked once, when the first of them
+   * is built. Default: as many as half the heap free then holds (`changeRecordsFitting`).
    */
   keptChangeRecords?: number | (() => number);
+  /**
+   * A kept changes index searched within this many milliseconds is not dropped for another: the
+   * other is then answered once and not kept, and refused (503) while it does not fit, rather
+   * than built again for every request. Default `KEPT_CHANGES_PROTECTED_MS`; 0 drops the least
+   * recently searched whatever the time.
+   */
+  keptChangesProtectedMs?: number;
+  /**
+   * How long a changes index built on first search works before it lets other searches through
+   * (`pause`): it is built in steps (`DocumentIndex.buildInSteps`), and a search of another index
+   * waits at most about this long. Default `CHANGES_SLICE_MS`.
+   */
+  changesSliceMs?: number;
+  /** What lets other work through between two slices; default: the event loop's next turn (`setImmediate`). */
+  changesPause?: () => Promise<void>;
   /**
    * An index derives its derived fields (`DERIVED_FIELDS`) in a worker thread once it has this
    * many documents. Default `WORKER_FROM`.
@@ -161,6 +193,36 @@ export interface EmbeddedEngineOptions {
 const CHANGE_RECORD_BYTES = 1_300;
 /** The fewest records the default budget keeps, however full the heap. */
 const MIN_KEPT_CHANGE_RECORDS = 10_000;
+/** `EmbeddedEngineOptions.keptChangesProtectedMs`: an index searched in the last minute is not dropped. */
+export const KEPT_CHANGES_PROTECTED_MS = 60_000;
+/** `EmbeddedEngineOptions.changesSliceMs` */
+export const CHANGES_SLICE_MS = 10;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs `steps` to their end, letting other work through (`pause`) once a slice has run `sliceMs`. */
+async function inSlices<T>(
+  steps: Generator<void, T, undefined>,
+  sliceMs: number,
+  pause: () => Promise<void>,
+): Promise<T> {
+  for (let until = performance.now() + sliceMs; ; ) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() >= until) {
+      await pause();
+      until = performance.now() + sliceMs;
+    }
+  }
+}
+
+/** Runs `steps` to their end at once. */
+function atOnce<T>(steps: Generator<void, T, undefined>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
 
 /**
  * The default budget of kept change records: those that half of the heap free holds, the heap
@@ -182,15 +244,13 @@ export interface KeptChanges {
 export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): EmbeddedEngine {
   const queryCache = options.queryCache ?? true;
   const budgetOption = options.keptChangeRecords ?? (() => changeRecordsFitting());
+  const protectedMs = options.keptChangesProtectedMs ?? KEPT_CHANGES_PROTECTED_MS;
+  const sliceMs = options.changesSliceMs ?? CHANGES_SLICE_MS;
+  const pause = options.changesPause ?? nextTurn;
   let keptRecords: number | undefined;
-  // Each index weighs its records, at most the whole budget, so one larger index is kept alone.
   const builtLater = () => {
     keptRecords ??= Math.max(1, Math.floor(typeof budgetOption === 'number' ? budgetOption : budgetOption()));
-    const budget = keptRecords;
-    return new LRUCache<string, DocumentIndex<object>>({
-      maxSize: budget,
-      sizeCalculation: (index) => Math.min(budget, Math.max(1, index.size)),
-    });
+    return new KeptIndices<DocumentIndex<object>>(keptRecords, protectedMs);
   };
   const mappings = new Map<IndexKind, MappedIndex>();
   const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
@@ -199,6 +259,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     indices: new Map(),
     later: () => undefined,
     builtLater: undefined,
+    building: new Map(),
     warm: {},
   };
 
@@ -250,23 +311,44 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     });
   }
 
+  const laterKey = (ref: IndexRef) => (ref.since === undefined ? indexKey(ref) : pairKey(ref));
+
   /**
-   * The index `ref` names in `current`, built now if it was left for its first search (or was
-   * built so and dropped since).
+   * The index `ref` names in `current`; one left for its first search (or built so and dropped
+   * since) is built in slices, other searches answered between them, and kept within the budget.
    */
-  function indexOf(current: Snapshot, ref: IndexRef): DocumentIndex<object> | undefined {
+  function indexOf(
+    current: Snapshot,
+    ref: IndexRef,
+  ): DocumentIndex<object> | Promise<DocumentIndex<object>> | undefined {
     const loaded = current.indices.get(indexKey(ref));
     if (loaded !== undefined) return loaded;
-    const key = ref.since === undefined ? indexKey(ref) : pairKey(ref);
-    const kept = current.builtLater?.get(key);
+    const key = laterKey(ref);
+    const kept = current.builtLater?.get(key) ?? current.building.get(key);
     if (kept !== undefined) return kept;
     const docs = current.later(ref);
     if (docs === undefined) return undefined;
-    const index = build(ref, docs, current.warm);
-    // The records of a few taxa (a history's) are built for the search alone, and not kept.
-    if (ref.since !== undefined && ref.taxa !== undefined) return index;
-    current.builtLater ??= builtLater();
-    current.builtLater.set(key, index);
+    // The records of a few taxa (a history's) are built for the search alone, at once, and not kept.
+    if (ref.since !== undefined && ref.taxa !== undefined) return build(ref, docs, current.warm);
+    const keptNow = (current.builtLater ??= builtLater());
+    if (!keptNow.admits(key)) throw tooManyChanges(ref);
+    const building = inSlices(buildLater(ref, docs, current.warm), sliceMs, pause).finally(() =>
+      current.building.delete(key),
+    );
+    current.building.set(key, building);
+    return building.then((index) => {
+      keptNow.keep(key, index);
+      return index;
+    });
+  }
+
+  /** A changes index built on first search, in steps: its records, then the fields to warm. */
+  function* buildLater(ref: IndexRef, docs: Iterable<object>, warm: BuiltFields) {
+    const index = yield* DocumentIndex.buildInSteps(docs, optionsOf(ref.version, ref.kind));
+    for (const field of warm[ref.kind] ?? []) {
+      index.warm([field]);
+      yield;
+    }
     return index;
   }
 
@@ -304,7 +386,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
         if (loaded.length === 0) continue;
         for (const built of buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
       }
-      snapshot = { catalog: data.catalog, indices, later, builtLater: undefined, warm };
+      snapshot = { catalog: data.catalog, indices, later, builtLater: undefined, building: new Map(), warm };
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
@@ -315,9 +397,42 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       return Object.fromEntries([...built].map(([kind, fields]) => [kind, [...fields]]));
     },
     keptChanges() {
-      let records = 0;
-      for (const index of snapshot.builtLater?.values() ?? []) records += index.size;
-      return { indices: snapshot.builtLater?.size ?? 0, records, budget: keptRecords };
+      const kept = snapshot.builtLater?.entries() ?? [];
+      return {
+        indices: kept.length,
+        records: kept.reduce((sum, [, index]) => sum + index.size, 0),
+        budget: keptRecords,
+      };
+    },
+    keptChangeIndices() {
+      return (snapshot.builtLater?.entries() ?? []).map(([key]) => {
+        const [version, , since] = key.split('\u0000');
+        return since === undefined ? { version: version! } : { version: version!, since };
+      });
+    },
+    buildChanges(refs, onBuilt) {
+      const current = snapshot;
+      for (const { version, since } of refs) {
+        const ref: IndexRef = { version, kind: 'changes', ...(since === undefined ? {} : { since }) };
+        const key = laterKey(ref);
+        // A pair of a version this data does not have is not built (its searches are refused).
+        const versions = since === undefined ? [version] : [version, since];
+        const loaded = versions.every((id) => current.indices.has(indexKey({ version: id, kind: 'taxa' })));
+        const docs = !loaded || current.indices.has(indexKey(ref)) ? undefined : current.later(ref);
+        const keptNow = (current.builtLater ??= builtLater());
+        if (docs === undefined || !keptNow.admits(key)) continue;
+        const started = performance.now();
+        const index = atOnce(buildLater(ref, docs, current.warm));
+        if (!keptNow.keep(key, index)) continue;
+        const seconds = Math.round(performance.now() - started) / 1000;
+        onBuilt?.({
+          version,
+          kind: 'changes',
+          ...(since === undefined ? {} : { since }),
+          documents: index.size,
+          seconds,
+        });
+      }
     },
     async versions() {
       return snapshot.catalog.checklistVersions.map((v) => v.id);
@@ -326,10 +441,19 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       return snapshot.catalog;
     },
     async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
-      const index = indexOf(snapshot, ref);
+      const index = await indexOf(snapshot, ref);
       if (!index) throw new VersionNotLoadedError(ref.version);
       return index.search(body) as SearchResult<T>;
     },
     async close() {},
   };
+}
+
+/** A changes index that does not fit beside those searched lately (`KeptIndices`). */
+function tooManyChanges(ref: IndexRef): AppError {
+  const which = ref.since === undefined ? `into ${ref.version}` : `from ${ref.since} to ${ref.version}`;
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    `The changes ${which} do not fit beside the changes asked for lately in the memory kept for them (CHANGES_KEPT_RECORDS); try again later`,
+  );
 }

@@ -48,9 +48,14 @@ load().then(
   ({ engine, catalog, stats }) => {
     // Outside `load`, so that what only the load held is garbage by now.
     const compaction = compactHeap();
+    // The changes indices the data served before kept, built before this data is served (and
+    // after the compaction, so that their budget is sized to the heap the data leaves).
+    engine.buildChanges(options.changes, (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }));
     port.on('message', (message: ToThread) => {
       const answer =
-        message.type === 'search' ? engine.search(message.ref, message.body) : Promise.resolve(engine.builtFields());
+        message.type === 'search'
+          ? engine.search(message.ref, message.body)
+          : Promise.resolve(message.type === 'built-fields' ? engine.builtFields() : engine.keptChangeIndices());
       answer.then(
         (result) => send({ type: 'result', id: message.id, json: JSON.stringify(result) }),
         (error: unknown) => send({ type: 'failed', id: message.id, error: serializeError(error) }),

@@ -43,7 +43,8 @@ export interface OpenedEngine {
 
 function phaseMessage(phase: LoadPhase): string {
   if (phase.phase === 'compact') return 'compacted the heap';
-  return phase.phase === 'read' ? `read ${phase.version}` : `indexed ${phase.version} ${phase.kind}`;
+  if (phase.phase === 'read') return `read ${phase.version}`;
+  return `indexed ${phase.version} ${phase.kind}${phase.since === undefined ? '' : ` since ${phase.since}`}`;
 }
 
 function openEmbedded(config: Config, log: Logger): OpenedEngine {

@@ -11,7 +11,7 @@
 import type { DataProblem } from '../../loaders/problems.ts';
 import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import type { ErrorCode, Issue } from '../errors.ts';
-import type { BuiltFields } from '../index/embedded-engine.ts';
+import type { BuiltFields, ChangesRef } from '../index/embedded-engine.ts';
 import type { IndexRef, SearchBody } from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { Compaction } from './compact-heap.ts';
@@ -27,12 +27,21 @@ export interface ThreadOptions {
   warm: BuiltFields;
   /** `EmbeddedEngineOptions.keptChangeRecords` */
   keptChangeRecords?: number;
+  /**
+   * changes indices to build before the data is served, in this order: those the data served
+   * before kept (`EmbeddedEngine.keptChangeIndices`), least recently searched first
+   */
+  changes: ChangesRef[];
 }
 
-/** A search, or which fields the thread's indices have built (answered as a result too). */
+/**
+ * A search, or which fields the thread's indices have built, or which changes indices it keeps
+ * (answered as results too).
+ */
 export type ToThread =
   | { type: 'search'; id: number; ref: IndexRef; body: SearchBody }
-  | { type: 'built-fields'; id: number };
+  | { type: 'built-fields'; id: number }
+  | { type: 'kept-changes'; id: number };
 
 /**
  * One finished step of a load: reading a version, building one of its indices, or, once all are
@@ -40,7 +49,7 @@ export type ToThread =
  * reported after the data is served, once its emptied pages are given back (`residentAfter`).
  */
 export type LoadPhase =
-  | { phase: 'read' | 'index'; version: string; kind?: string; documents: number; seconds: number }
+  | { phase: 'read' | 'index'; version: string; kind?: string; since?: string; documents: number; seconds: number }
   | ({ phase: 'compact'; residentAfter: number } & Compaction);
 
 export type FromThread =

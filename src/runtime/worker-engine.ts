@@ -31,7 +31,7 @@ import {
   type SearchResult,
 } from '../index/engine.ts';
 import type { Catalog } from '../taxon/catalog.ts';
-import type { BuiltFields } from '../index/embedded-engine.ts';
+import type { BuiltFields, ChangesRef } from '../index/embedded-engine.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
 
 export interface WorkerEngineOptions {
@@ -50,6 +50,8 @@ export interface WorkerEngineOptions {
 export interface WorkerEngine extends SearchEngine {
   /** The fields the serving thread's indices have built so far, by index kind. */
   builtFields(): Promise<BuiltFields>;
+  /** The changes indices the serving thread keeps, least recently searched first. */
+  keptChangeIndices(): Promise<ChangesRef[]>;
   /**
    * Loads `dir` in a new engine thread and swaps it in when done; rejects (`DataLoadError` for
    * refused data) and keeps serving what it served otherwise. One load at a time is the
@@ -97,13 +99,14 @@ class EngineThread {
   /** called when the thread ends without being retired (it ran out of memory, or crashed) */
   onDeath: () => void = () => {};
 
-  constructor(dir: string, options: WorkerEngineOptions, warm: BuiltFields) {
+  constructor(dir: string, options: WorkerEngineOptions, warm: BuiltFields, changes: ChangesRef[]) {
     const workerData: ThreadOptions = {
       entry: THREAD_ENTRY,
       dir,
       progress: options.progress === true,
       warm,
       keptChangeRecords: options.keptChangeRecords,
+      changes,
     };
     const resourceLimits = options.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: options.heapMb };
     this.worker = new Worker(THREAD_BOOT, { workerData, resourceLimits });
@@ -150,6 +153,11 @@ class EngineThread {
   /** The fields the thread's indices have built so far. */
   builtFields(): Promise<BuiltFields> {
     return this.ask((id) => ({ type: 'built-fields', id })) as Promise<BuiltFields>;
+  }
+
+  /** The changes indices the thread keeps. */
+  keptChangeIndices(): Promise<ChangesRef[]> {
+    return this.ask((id) => ({ type: 'kept-changes', id })) as Promise<ChangesRef[]>;
   }
 
   private ask(message: (id: number) => ToThread): Promise<unknown> {
@@ -223,9 +231,10 @@ export function createWorkerEngine(options: WorkerEngineOptions = {}): WorkerEng
     kind: 'embedded',
     async load(dir) {
       // The new data is warmed with what the old one was asked about, so that its first
-      // searches do not each wait for a field's index to be built.
+      // searches do not each wait for a field's index to be built, nor for a pair's changes.
       const warm = serving ? await serving.thread.builtFields().catch(() => ({})) : {};
-      const thread = new EngineThread(dir, options, warm);
+      const changes = serving ? await serving.thread.keptChangeIndices().catch(() => []) : [];
+      const thread = new EngineThread(dir, options, warm, changes);
       threads.add(thread);
       if (!everLoaded) state = 'loading';
       try {
@@ -256,6 +265,9 @@ export function createWorkerEngine(options: WorkerEngineOptions = {}): WorkerEng
     },
     async builtFields() {
       return servingNow().thread.builtFields();
+    },
+    async keptChangeIndices() {
+      return servingNow().thread.keptChangeIndices();
     },
     async catalog() {
       return servingNow().catalog;

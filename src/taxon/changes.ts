@@ -148,13 +148,25 @@ export function changeOf<T extends { id: string }>(
 export function compareVersions<T extends { id: string }>(
   from: Iterable<T>,
   to: Iterable<T>,
-  { given, same, served }: CompareOptions<T> = {},
+  options: CompareOptions<T> = {},
 ): ChangeRecord<T>[] {
+  return [...changesOf(from, to, options)];
+}
+
+/**
+ * `compareVersions`' records one at a time, each compared when asked for: an index built from
+ * them compares as it indexes, and may stop between two records (the embedded engine builds a
+ * pair's index in slices, docs/versions-and-loading.md, "Comparing versions").
+ */
+export function* changesOf<T extends { id: string }>(
+  from: Iterable<T>,
+  to: Iterable<T>,
+  { given, same, served }: CompareOptions<T> = {},
+): Generator<ChangeRecord<T>, void, undefined> {
   // Each taxon of `from` by its id, at its place.
   const before = new Map<string, number>();
   const olds: T[] = [];
   for (const taxon of from) before.set(taxon.id, olds.push(taxon) - 1);
-  const records: ChangeRecord<T>[] = [];
   const present = new Set<string>();
   const carried = (record: ChangeRecord<T>, fromAt: number, toAt: number) => {
     if (served !== undefined && record.from !== undefined) record.from = served(record.from, fromAt, 'from');
@@ -169,8 +181,7 @@ export function compareVersions<T extends { id: string }>(
     const old = at === -1 ? undefined : olds[at];
     if (old !== undefined && same?.(old, taxon)) continue;
     const record = changeOf(old, taxon, given);
-    if (record) records.push(carried(record, at, position));
+    if (record) yield carried(record, at, position);
   }
-  for (const [id, at] of before) if (!present.has(id)) records.push(carried(changeOf(olds[at], undefined)!, at, -1));
-  return records;
+  for (const [id, at] of before) if (!present.has(id)) yield carried(changeOf(olds[at], undefined)!, at, -1);
 }

@@ -9,20 +9,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { createApp } from '../../src/http/app.ts';
-import { createEmbeddedEngine, type EmbeddedEngine } from '../../src/index/embedded-engine.ts';
+import {
+  createEmbeddedEngine,
+  type EmbeddedEngine,
+  type EmbeddedEngineOptions,
+} from '../../src/index/embedded-engine.ts';
 
 const SAMPLE = 'data/sample';
 
 const builtKinds = new Map<boolean, Set<string>>();
 /** A budget far below the records of all pairs of the sample (some thousands): most are dropped. */
 const SMALL_BUDGET = 40;
+/** The least recently searched dropped whenever another needs the room, however recently searched. */
+const DROP_ANY = { keptChangesProtectedMs: 0 };
 
 async function appOf(
   pairByPair: boolean,
   keptChangeRecords?: number | (() => number),
+  options: EmbeddedEngineOptions = {},
 ): Promise<[FastifyInstance, EmbeddedEngine]> {
   const { dataSet } = await loadDataDirectory(SAMPLE);
-  const engine = createEmbeddedEngine({ keptChangeRecords });
+  const engine = createEmbeddedEngine({ keptChangeRecords, ...options });
   const data = engineDataOf(dataSet);
   const kinds = new Set<string>();
   engine.replaceData(pairByPair ? data : { ...data, changesBetween: undefined }, (built) => kinds.add(built.kind));
@@ -42,7 +49,7 @@ describe('change records built pair by pair', () => {
     [[lazy], [eager], [budgeted, budgetedEngine]] = await Promise.all([
       appOf(true),
       appOf(false),
-      appOf(true, SMALL_BUDGET),
+      appOf(true, SMALL_BUDGET, DROP_ANY),
     ]);
     versions = (await eager.inject({ url: '/checklist-versions' })).json().results.map((v: { id: string }) => v.id);
   });
@@ -140,7 +147,7 @@ describe('change records built pair by pair', () => {
   });
 
   it('keep within the budget the indices searched last, and drop the others', async () => {
-    const [app, engine] = await appOf(true, SMALL_BUDGET);
+    const [app, engine] = await appOf(true, SMALL_BUDGET, DROP_ANY);
     try {
       const sizes = new Map<string, number>();
       for (const from of versions.slice(1)) {
@@ -153,6 +160,72 @@ describe('change records built pair by pair', () => {
       const kept = engine.keptChanges();
       expect(kept.indices).toBeLessThan(sizes.size);
       expect(kept.records).toBeGreaterThanOrEqual([...sizes.values()].at(-1)!);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('let a data search through while a pair is being built', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let pauses = 0;
+    let paused = () => {};
+    const pausedOnce = new Promise<void>((resolve) => (paused = resolve));
+    // Every step of the build is a slice; the first pause holds the build until released.
+    const [app] = await appOf(true, undefined, {
+      changesSliceMs: 0,
+      changesPause: () => {
+        pauses++;
+        paused();
+        return gate;
+      },
+    });
+    try {
+      // One of the larger pairs of the sample (295 records): built in several steps.
+      const url = '/taxa/changes?from=MR.427&to=MR.484&pageSize=50';
+      let answered = false;
+      const pair = app.inject({ url }).then((response) => {
+        answered = true;
+        return response;
+      });
+      // A build that held its thread would answer the pair before ever pausing.
+      await Promise.race([pausedOnce, pair]);
+      expect(pauses).toBe(1);
+      const data = await app.inject({ method: 'POST', url: '/taxa?pageSize=20', payload: {} });
+      expect(data.statusCode).toBe(200);
+      expect(data.json().results).toHaveLength(20);
+      const history = await app.inject({ url: `/taxa/${data.json().results[0].id}/history` });
+      expect(history.statusCode).toBe(200);
+      expect(answered).toBe(false);
+      release();
+      const answer = await pair;
+      expect(pauses).toBeGreaterThan(1);
+      expect(answer.json()).toEqual((await eager.inject({ url })).json());
+    } finally {
+      release();
+      await app.close();
+    }
+  });
+
+  it('refuse a pair that does not fit beside pairs searched lately, rather than drop them', async () => {
+    const [app, engine] = await appOf(true, SMALL_BUDGET, { keptChangesProtectedMs: 3_600_000 });
+    try {
+      // Pairs of the sample larger than the budget (186 and 194 records).
+      const first = '/taxa/changes?from=MR.425&to=current&pageSize=1';
+      expect((await app.inject({ url: first })).statusCode).toBe(200);
+      const kept = engine.keptChanges();
+      expect(kept).toMatchObject({ indices: 1 });
+      expect(kept.records).toBeGreaterThan(SMALL_BUDGET);
+      const other = await app.inject({ url: '/taxa/changes?from=MR.426&to=current&pageSize=1' });
+      expect(other.statusCode).toBe(503);
+      expect(other.json()).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE' });
+      expect(other.json().message).toContain('from MR.426 to current');
+      // Nothing was dropped or built for it: the pair kept still answers from the kept index.
+      expect(engine.keptChanges()).toEqual(kept);
+      expect((await app.inject({ url: first })).statusCode).toBe(200);
+      // A history still answers: it compares one taxon's two documents, and keeps nothing.
+      const id = (await eager.inject({ url: first })).json().results[0].id;
+      expect((await app.inject({ url: `/taxa/${id}/history` })).statusCode).toBe(200);
     } finally {
       await app.close();
     }

@@ -6,6 +6,7 @@ import { createWorkerEngine, MAX_QUEUED_SEARCHES, type WorkerEngine } from '../.
 import { AppError } from '../../src/errors.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
 import { fixtureCopy, FIXTURE_DIR, removeTempDirs } from '../helpers/data-dir.ts';
+import type { LoadPhase } from '../../src/runtime/thread-protocol.ts';
 
 let engine: WorkerEngine | undefined;
 afterEach(async () => {
@@ -85,6 +86,26 @@ describe('the engine in its own thread', () => {
     await engine.load(FIXTURE_DIR);
     // No search has reached the new thread yet.
     expect((await engine.builtFields()).taxa).toContain(field);
+  });
+
+  it('builds the change pairs the served data kept before a reload serves, so no request waits for them', async () => {
+    const phases: LoadPhase[] = [];
+    engine = createWorkerEngine({ onPhase: (phase) => phases.push(phase) });
+    const app = await createApp({ engine });
+    await engine.load(FIXTURE_DIR);
+    expect(await engine.keptChangeIndices()).toEqual([]);
+    const url = '/taxa/changes?from=MR.424&to=current&pageSize=50';
+    const before = await app.inject({ url });
+    expect(before.statusCode).toBe(200);
+    expect(await engine.keptChangeIndices()).toEqual([{ version: 'current', since: 'MR.424' }]);
+    phases.length = 0;
+    await engine.load(FIXTURE_DIR);
+    // Built by the new thread while it loaded, before its data was served.
+    expect(phases).toContainEqual(
+      expect.objectContaining({ phase: 'index', version: 'current', kind: 'changes', since: 'MR.424' }),
+    );
+    expect(await engine.keptChangeIndices()).toEqual([{ version: 'current', since: 'MR.424' }]);
+    expect((await app.inject({ url })).json()).toEqual(before.json());
   });
 
   it('refuses searches beyond its queue at once with a 503 instead of queueing them without bound', async () => {

@@ -179,6 +179,8 @@ interface KeptMatches {
 
 /** Documents indexed before each field's buffers are sized for the whole collection. */
 const SAMPLE_DOCS = 2_000;
+/** The documents `buildInSteps` indexes a step: a step of change records takes well under a millisecond. */
+const STEP_DOCUMENTS = 64;
 
 export class DocumentIndex<T extends object = Record<string, unknown>> {
   private readonly sortOrders = new SortOrderCache();
@@ -213,6 +215,19 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
    */
   static build<T extends object>(docs: Iterable<T>, options: DocumentIndexOptions): DocumentIndex<T> {
     return DocumentIndex.buildAll(docs, options, options.idsChecked !== true);
+  }
+
+  /**
+   * `build` in steps: each `next()` indexes some documents (`STEP_DOCUMENTS`, and what the
+   * iterable does to make them), the last returns the index. A caller may stop between two steps
+   * and go on later, so that a build need not hold its thread (the embedded engine's change
+   * pairs, docs/versions-and-loading.md, "Comparing versions").
+   */
+  static buildInSteps<T extends object>(
+    docs: Iterable<T>,
+    options: DocumentIndexOptions,
+  ): Generator<void, DocumentIndex<T>, undefined> {
+    return DocumentIndex.buildSteps(docs, options, options.idsChecked !== true);
   }
 
   /**
@@ -298,6 +313,20 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     distinctIds: boolean,
     sizeHint = 0,
   ): DocumentIndex<T> {
+    const steps = DocumentIndex.buildSteps<T>(docs, options, distinctIds, sizeHint);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** `buildAll`, a step every `STEP_DOCUMENTS` documents. */
+  private static *buildSteps<T extends object>(
+    docs: Iterable<T>,
+    options: DocumentIndexOptions,
+    distinctIds: boolean,
+    sizeHint = 0,
+  ): Generator<void, DocumentIndex<T>, undefined> {
     const { builders, validators } = fieldSinks(options);
     // Where every field is built on first use, a document checked already has nothing to walk.
     const walksChecked = builders.length > 0;
@@ -339,6 +368,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
         else deepFreeze(kept);
         stored.push(kept);
         if (number + 1 === SAMPLE_DOCS && total > 2 * SAMPLE_DOCS) reserveValues(builders, SAMPLE_DOCS, total);
+        if ((number + 1) % STEP_DOCUMENTS === 0) yield;
       }
       // A worker derives its fields while this thread builds the others.
       derived?.end(stored.length);
