@@ -1,15 +1,18 @@
 /**
- * Pipelined requests are answered one at a time (docs/running.md, "Abuse and failures").
+ * Pipelined requests are answered one at a time (docs/running.md, "One client cannot hold the
+ * others").
  *
  * Node parses every request a client pipelines on one connection as soon as its bytes arrive and
  * runs all their handlers at once, holding each answer until the ones before it are written: one
  * connection that writes an export request hundreds of times and never reads makes the service
- * build hundreds of answers nobody takes. Here a request's handling starts only once the answer
- * before it on the same connection is finished and its bytes have left for the kernel (the socket
- * drained), so a client that does not read holds at most one answer. While more than
- * `MAX_WAITING` requests wait on one connection, it is not read from; when it is closed, the
- * requests still waiting are dropped unanswered. The wait counts towards the answer deadline
- * (`answer-deadline.ts`): a request answered 503 while it waited is not handled.
+ * build hundreds of answers nobody takes. Node gives a response its connection only once the
+ * answer before it is finished, so a response without one is a pipelined request waiting its
+ * turn: its handling starts when the connection is given to it and the bytes before have left
+ * for the kernel (the socket drained). A client that does not read thus holds at most one
+ * answer. While more than `MAX_WAITING` requests wait on one connection, it is not read from;
+ * when it is closed, the requests still waiting are dropped unanswered. The wait counts towards
+ * the answer deadline (`answer-deadline.ts`): a request answered 503 while it waited is not
+ * handled. A request alone on its connection, the usual case, costs one property read.
  */
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -17,52 +20,30 @@ import type { FastifyInstance } from 'fastify';
 /** Requests that may wait on one connection before it stops being read. */
 export const MAX_WAITING = 16;
 
-interface Turns {
-  /** resolves when the last request taken on the connection has been answered and written */
-  last: Promise<void>;
-  waiting: number;
-}
-
-/** Resolves once `response` is finished (or closed) and the socket holds none of it (or is gone). */
-function written(socket: Socket, response: NodeJS.EventEmitter): Promise<void> {
-  return new Promise((resolve) => {
-    let ended = false;
-    const drained = () => {
-      if (ended) return;
-      ended = true;
-      if (socket.destroyed || !socket.writableNeedDrain) return resolve();
+export function registerOneAtATime(app: FastifyInstance): void {
+  const waiting = new WeakMap<Socket, number>();
+  app.addHook('onRequest', (request, reply, done) => {
+    if (reply.raw.socket !== null) return done();
+    const connection = request.raw.socket;
+    const count = (waiting.get(connection) ?? 0) + 1;
+    waiting.set(connection, count);
+    if (count > MAX_WAITING) connection.pause();
+    reply.raw.once('socket', (socket: Socket) => {
+      const turn = () => {
+        const left = (waiting.get(connection) ?? 1) - 1;
+        waiting.set(connection, left);
+        if (left <= MAX_WAITING && connection.isPaused()) connection.resume();
+        // Answered meanwhile (the answer deadline), or the client is gone: nothing left to do.
+        if (!socket.destroyed && !reply.sent) done();
+      };
+      if (!socket.writableNeedDrain) return turn();
       const settle = () => {
         socket.off('drain', settle);
         socket.off('close', settle);
-        resolve();
+        turn();
       };
       socket.on('drain', settle);
       socket.on('close', settle);
-    };
-    response.once('finish', drained);
-    response.once('close', drained);
-  });
-}
-
-export function registerOneAtATime(app: FastifyInstance): void {
-  const connections = new WeakMap<Socket, Turns>();
-  app.addHook('onRequest', (request, reply, done) => {
-    const socket = request.raw.socket;
-    const turns = connections.get(socket);
-    const answered = written(socket, reply.raw);
-    if (turns === undefined) {
-      connections.set(socket, { last: answered, waiting: 0 });
-      return done();
-    }
-    const before = turns.last;
-    turns.last = answered;
-    turns.waiting += 1;
-    if (turns.waiting > MAX_WAITING) socket.pause();
-    void before.then(() => {
-      turns.waiting -= 1;
-      if (turns.waiting <= MAX_WAITING && socket.isPaused()) socket.resume();
-      // Answered meanwhile (the answer deadline), or the client is gone: nothing left to do.
-      if (!socket.destroyed && !reply.sent) done();
     });
   });
 }

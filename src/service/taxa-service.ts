@@ -45,6 +45,9 @@ function totalOf(result: SearchResult<unknown>): number {
   return typeof total === 'number' ? total : (total?.value ?? 0);
 }
 
+/** Taxa of one level of a nested tree read in one search (`childLevels`). */
+const TREE_PAGE_SIZE = 500;
+
 function sources<T>(result: SearchResult<T>): T[] {
   return result.hits.hits.map((hit) => hit._source as T);
 }
@@ -199,9 +202,12 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
       for (let level = 0; level < levels && parents.length > 0; level++) {
         const { body, parentField } = compileChildrenOf(parents, includeHidden, fields, filter, sort);
         // Counted before it is read: a tree that does not fit is refused without reading it.
-        const counted = await searchTaxa(version, { ...body, size: 0, track_total_hits: true });
-        if (totalOf(counted) > room) throw tooLargeTree(maxNestedTaxa);
-        const found = sources(await searchTaxa(version, { ...body, size: room }));
+        const total = totalOf(await searchTaxa(version, { ...body, size: 0, track_total_hits: true }));
+        if (total > room) throw tooLargeTree(maxNestedTaxa);
+        // Read a page at a time, so that no one answer to take up is thousands of taxa.
+        const found: TaxonDocument[] = [];
+        for (let from = 0; from < total; from += TREE_PAGE_SIZE)
+          found.push(...sources(await searchTaxa(version, { ...body, from, size: TREE_PAGE_SIZE })));
         room -= found.length;
         parents = [];
         for (const child of found) {
