@@ -24,6 +24,15 @@ const configSchema = z
         "must be 1 to 100 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit",
       )
       .default(DEFAULT_INDEX_PREFIX),
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '*')
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== ''),
+      ),
     ACCESS_TOKENS: z
       .string()
       .optional()

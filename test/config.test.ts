@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       TAXA_ENGINE: 'embedded',
       TAXA_DATA_DIR: DEFAULT_DATA_DIR,
       ELASTICSEARCH_INDEX_PREFIX: 'taxa',
+      CORS_ORIGINS: ['*'],
       ACCESS_TOKENS: [],
       LOG_LEVEL: 'info',
       SEARCH_CACHE_MB: 16,

@@ -24,6 +24,7 @@ import {
   toAppError,
 } from './error-handler.ts';
 import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './export.ts';
+import { registerCors } from './cors.ts';
 import { registerOneAtATime } from './one-at-a-time.ts';
 import { registerStalledReaders } from './stalled-readers.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
@@ -62,6 +63,8 @@ export interface AppDependencies {
   maxNestedTaxa?: number;
   /** exports under way at once, in all and per client address (default `DEFAULT_EXPORT_LIMITS`) */
   exportLimits?: ExportLimits;
+  /** the origins whose pages may call the service (`cors.ts`; default any) */
+  corsOrigins?: readonly string[];
   /** a streamed answer of which nothing leaves for this long is cut (default `STALLED_READER_MS`) */
   stalledReaderMs?: number;
   /** a 503 for a request whose answer has not started this long after it arrived (`answer-deadline.ts`); absent: none */
@@ -144,6 +147,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerHostCheck(app);
   registerOneAtATime(app);
   registerStalledReaders(app, deps.stalledReaderMs);
+  await registerCors(app, deps.corsOrigins);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompilerOf(deps.checkAnswers ?? false));
   const tokens = createTokenCheck(deps.accessTokens ?? []);

@@ -101,9 +101,8 @@ export function registerMethodNotAllowed(
     allowed.set(url, methods);
   }
   for (const [url, methods] of allowed) {
-    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'] as HTTPMethods[]).filter(
-      (m) => !methods.has(m),
-    );
+    // (OPTIONS is a preflight, answered by `cors.ts`.)
+    const others = (['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE'] as HTTPMethods[]).filter((m) => !methods.has(m));
     const allow = [...methods].join(', ');
     app.route({
       method: others,

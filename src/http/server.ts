@@ -88,6 +88,7 @@ export async function startServer(config: Config, served: ServedEngine): Promise
   await buildApp(app, {
     engine,
     accessTokens: config.ACCESS_TOKENS,
+    corsOrigins: config.CORS_ORIGINS,
     searchCacheBytes: Math.round(config.SEARCH_CACHE_MB * 1024 * 1024),
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     overload: DEFAULT_OVERLOAD_LIMITS,
