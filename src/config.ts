@@ -10,6 +10,18 @@ export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/sample', import.m
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A comma-separated list, its items trimmed and empty ones dropped; `fallback` when unset. */
+const commaList = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? fallback)
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== ''),
+    );
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,24 +36,8 @@ const configSchema = z
         "must be 1 to 100 lower-case letters, digits, '.', '_' or '-', starting with a letter or digit",
       )
       .default(DEFAULT_INDEX_PREFIX),
-    CORS_ORIGINS: z
-      .string()
-      .optional()
-      .transform((value) =>
-        (value ?? '*')
-          .split(',')
-          .map((origin) => origin.trim())
-          .filter((origin) => origin !== ''),
-      ),
-    ACCESS_TOKENS: z
-      .string()
-      .optional()
-      .transform((value) =>
-        (value ?? '')
-          .split(',')
-          .map((t) => t.trim())
-          .filter((t) => t !== ''),
-      ),
+    CORS_ORIGINS: commaList('*'),
+    ACCESS_TOKENS: commaList(''),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     SEARCH_CACHE_MB: z.coerce.number().min(0).max(65536).default(16),
     CHANGES_KEPT_RECORDS: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
