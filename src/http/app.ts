@@ -25,6 +25,7 @@ import {
 } from './error-handler.ts';
 import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './export.ts';
 import { registerCors } from './cors.ts';
+import { parseQueryString } from './query-string.ts';
 import { registerOneAtATime } from './one-at-a-time.ts';
 import { registerStalledReaders } from './stalled-readers.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
@@ -91,7 +92,7 @@ export const FASTIFY_OPTIONS = {
   // Requests the HTTP parser refuses (headers or URL over 16 KB, malformed requests) never reach
   // the routes: they are answered here, on the socket, with the same error object.
   clientErrorHandler: answerClientError,
-  routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+  routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
 } as const;
 
 /**
