@@ -9,7 +9,7 @@
  * fingerprints differ are compared field by field.
  */
 import { createHash } from 'node:crypto';
-import { changesOf, type ChangeRecord } from '../src/taxon/changes.ts';
+import { type ChangeRecord, type ChangeType, changesOf } from '../src/taxon/changes.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { givenCanonical, givenTaxonOf, sameGivenValues, servedDocument } from './derive.ts';
 
@@ -101,7 +101,31 @@ function* changesBetween(
       : (doc: TaxonDocument, _: number, side: 'from' | 'to') => few[side === 'from' ? 'since' : 'version'].served(doc);
   let order = 0;
   for (const record of changesOf(from!, to!, { given: givenTaxonOf, same: sameTaxon, served }))
-    yield { ...record, id: `${since.id}/${record.id}`, taxonId: record.id, since: since.id, order: ++order };
+    yield changeDocument(record, since.id, ++order);
+}
+
+/** One frozen list of change types per combination, held by every record that has it. */
+const CHANGE_TYPE_LISTS = new Map<string, ChangeType[]>();
+const NONE: never[] = Object.freeze([]) as never[];
+
+/**
+ * The record as indexed, its keys in the order of the record's then `taxonId`, `since`, `order`
+ * (the order answers give them in): one literal of fixed shape rather than a spread of the record,
+ * with its change types and an empty list of fields held once (docs/versions-and-loading.md,
+ * "Comparing versions").
+ */
+function changeDocument(record: ChangeRecord<TaxonDocument>, since: string, order: number): ChangeDocument {
+  const { id: taxonId, from, to } = record;
+  const id = `${since}/${taxonId}`;
+  const key = record.changeTypes.join(',');
+  let changeTypes = CHANGE_TYPE_LISTS.get(key);
+  if (changeTypes === undefined)
+    CHANGE_TYPE_LISTS.set(key, (changeTypes = Object.freeze([...record.changeTypes]) as ChangeType[]));
+  const fields = record.fields.length === 0 ? NONE : record.fields;
+  const differences = record.differences.length === 0 ? NONE : record.differences;
+  if (from === undefined) return { id, changeTypes, fields, differences, to, taxonId, since, order };
+  if (to === undefined) return { id, changeTypes, fields, differences, from, taxonId, since, order };
+  return { id, changeTypes, fields, differences, from, to, taxonId, since, order };
 }
 
 /**
