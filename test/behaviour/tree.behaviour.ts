@@ -40,6 +40,17 @@ export function treeBehaviour(client: Client) {
       const { body } = await client.post('/taxa/MX.9057/children', { 'vernacularName.fi': 'ängelmät' });
       expect(ids(body.results)).toEqual(['MX.9058']);
     });
+
+    it('takes the simple filters in its query, GET and POST alike, as the real API does', async () => {
+      expect(ids((await client.get('/taxa/MX.37601/children')).body.results)).toEqual(['MX.9050', 'MX.9061']);
+      expect(ids((await client.get('/taxa/MX.37601/children?finnish=true')).body.results)).toEqual(['MX.9061']);
+      const group = await client.get('/taxa/MX.37601/children?informalTaxonGroups=MVL.343');
+      expect(ids(group.body.results)).toEqual(['MX.9050']);
+      expect(ids((await client.get('/taxa/MX.37601/children?id=MX.9061,MX.404')).body.results)).toEqual(['MX.9061']);
+      const both = await client.post('/taxa/MX.9057/children?id=MX.9060', { informalTaxonGroups: 'MVL.343' });
+      expect(ids(both.body.results)).toEqual(['MX.9060']);
+      expect((await client.get('/taxa/MX.37601/children?finnish=maybe')).status).toBe(422);
+    });
   });
 
   describe('GET /taxa/{id}/parents', () => {

@@ -33,9 +33,6 @@ export const taxonQuery = z.object(versionAndFields);
 /** children and parents: whole lists */
 export const treeQuery = z.object({ ...versionAndFields, includeHidden: booleanParam(false) });
 
-/** children: a whole list, sorted as pages are */
-export const childrenQuery = treeQuery.extend({ sortOrder: sortOrderParam });
-
 const scopeQuery = {
   ...languageQuery,
   /** `MR.1,MR.2`: taxa of any of these checklists */
@@ -54,6 +51,9 @@ const simpleFilters = {
   invasiveSpecies: optionalBooleanParam,
   finnish: optionalBooleanParam,
 };
+
+/** children: a whole list, sorted as pages are, filtered by the simple filters too (POST: and its body's) */
+export const childrenQuery = treeQuery.extend({ sortOrder: sortOrderParam, ...simpleFilters });
 
 const paging = { page: pageParam, pageSize: pageSizeParam, sortOrder: sortOrderParam };
 

@@ -58,6 +58,12 @@ export function requestFilter(method: 'GET' | 'POST', query: object, body: unkno
   return method === 'POST' ? parseFilterBody(body) : simpleFilterNode(query as Partial<SimpleFilters>);
 }
 
+/** A route that takes the simple filters in its query whatever its method: on POST, they and the body's. */
+export function queryAndBodyFilter(method: 'GET' | 'POST', query: object, body: unknown): FilterNode {
+  const simple = simpleFilterNode(query as Partial<SimpleFilters>);
+  return method === 'POST' ? and.build([parseFilterBody(body), simple]) : simple;
+}
+
 export function scopeOf(query: {
   checklist: readonly string[];
   includeHidden: boolean;

@@ -8,7 +8,7 @@ import type { TaxonDocument } from '../../../taxon/schema.ts';
 import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { childrenQuery, filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
 import { languageOf, shapeTaxa, TAXON_CONTEXT } from '../../shape.ts';
-import { requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
+import { queryAndBodyFilter, requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 /** What a walk reads of a request. */
 interface WalkRequest {
@@ -65,7 +65,10 @@ export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
             id: params.id,
             includeHidden: query.includeHidden,
             fields,
-            filter: requestFilter(method, {}, request.body),
+            // Children take the simple filters in the query (as the real API's do); parents, none.
+            filter: url.endsWith('/children')
+              ? queryAndBodyFilter(method, query, request.body)
+              : requestFilter(method, {}, request.body),
             sort: 'sortOrder' in query ? query.sortOrder : undefined,
           });
           return { results: shapeTaxa(found, languageOf(request), fields), '@context': TAXON_CONTEXT };
