@@ -202,7 +202,7 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
       for (let level = 0; level < levels && parents.length > 0; level++) {
         const { body, parentField } = compileChildrenOf(parents, includeHidden, fields, filter, sort);
         // Counted before it is read: a tree that does not fit is refused without reading it.
-        const total = totalOf(await searchTaxa(version, { ...body, size: 0, track_total_hits: true }));
+        const total = totalOf(await searchTaxa(version, countOnly(body)));
         if (total > room) throw tooLargeTree(maxNestedTaxa);
         // Read a page at a time, so that no one answer to take up is thousands of taxa.
         const found: TaxonDocument[] = [];

@@ -24,6 +24,8 @@ const WALKS: {
   url: string;
   summary: string;
   querystring: typeof treeQuery | typeof childrenQuery;
+  /** the filter of a request: children take the simple filters in the query too (as the real API's do), parents the body's alone */
+  filterOf: (method: 'GET' | 'POST', query: object, body: unknown) => FilterNode;
   walk: (taxa: TaxaService, r: WalkRequest) => Promise<TaxonDocument[]>;
 }[] = [
   {
@@ -31,12 +33,14 @@ const WALKS: {
     summary:
       'Direct children in taxonomic order (or sortOrder); hidden children are skipped and theirs raised unless includeHidden',
     querystring: childrenQuery,
+    filterOf: queryAndBodyFilter,
     walk: (taxa, r) => taxa.children(r.version, r.id, r.includeHidden, r.fields, r.filter, r.sort),
   },
   {
     url: '/taxa/:id/parents',
     summary: 'The lineage of a taxon from the root down (hidden ancestors left out unless includeHidden)',
     querystring: treeQuery,
+    filterOf: (method, _query, body) => requestFilter(method, {}, body),
     walk: (taxa, r) => taxa.parents(r.version, r.id, r.includeHidden, r.fields, r.filter),
   },
 ];
@@ -45,7 +49,7 @@ const response = { 200: listAnswer(taxonAnswer, 'The taxa, whole'), ...ERROR_ANS
 
 export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
   for (const method of ['GET', 'POST'] as const) {
-    for (const { url, summary, querystring, walk } of WALKS) {
+    for (const { url, summary, querystring, filterOf, walk } of WALKS) {
       app.route({
         method,
         url,
@@ -65,10 +69,7 @@ export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
             id: params.id,
             includeHidden: query.includeHidden,
             fields,
-            // Children take the simple filters in the query (as the real API's do); parents, none.
-            filter: url.endsWith('/children')
-              ? queryAndBodyFilter(method, query, request.body)
-              : requestFilter(method, {}, request.body),
+            filter: filterOf(method, query, request.body),
             sort: 'sortOrder' in query ? query.sortOrder : undefined,
           });
           return { results: shapeTaxa(found, languageOf(request), fields), '@context': TAXON_CONTEXT };
