@@ -4,7 +4,7 @@
  */
 import type { EngineData, VersionedDocuments } from '../src/index/engine.ts';
 import type { DataSet } from './load-data-dir.ts';
-import { changeDocumentsOf, pairChangesOf } from './changes.ts';
+import { CHANGE_FORM, changeDocumentsOf, pairChangesOf } from './changes.ts';
 import { NAME_VERSION_FIELDS, VersionedNames } from './name-entries.ts';
 
 /** Derived when iterated, so that holding the data set does not hold every version's names. */
@@ -60,6 +60,7 @@ export function engineDataOf(dataSet: DataSet): EngineData {
       ownValues: { taxa: { fields: ['taxonomicOrder'], values: [orders[i]!] } },
     })),
     changesBetween: between,
+    keptForms: { changes: CHANGE_FORM },
     shared: { names },
   };
 }

@@ -45,7 +45,12 @@ interface Snapshot {
   building: Map<string, Promise<DocumentIndex<object>>>;
   /** the fields an index built later builds at once (`replaceData`'s `warm`) */
   warm: BuiltFields;
+  /** `EngineData.keptForms` */
+  keptForms: EngineData['keptForms'];
 }
+
+/** What the indices of one data set are built with: the fields to warm, the forms documents are kept in. */
+type BuiltWith = Pick<Snapshot, 'warm' | 'keptForms'>;
 
 /** What an index kind's mapping tells the engine: its fields, and those `_source` leaves out. */
 interface MappedIndex {
@@ -187,10 +192,11 @@ export interface EmbeddedEngineOptions {
 }
 
 /**
- * The heap a kept change record takes, with its share of its index: 1.1 to 1.3 KiB measured
- * (`npm run bench:versions`, docs/versions-and-loading.md, "Comparing versions").
+ * The heap a kept change record takes, with its share of its index: 189 to 195 bytes measured
+ * over the 42 pairs at 100,000 taxa (`npm run bench:versions`, docs/versions-and-loading.md,
+ * "Comparing versions"), and some room for the fields a search builds on first use.
  */
-const CHANGE_RECORD_BYTES = 1_300;
+export const CHANGE_RECORD_BYTES = 250;
 /** The fewest records the default budget keeps, however full the heap. */
 const MIN_KEPT_CHANGE_RECORDS = 10_000;
 /** `EmbeddedEngineOptions.keptChangesProtectedMs`: an index searched in the last minute is not dropped. */
@@ -261,6 +267,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     builtLater: undefined,
     building: new Map(),
     warm: {},
+    keptForms: undefined,
   };
 
   const derivedFields = (kind: IndexKind) => {
@@ -269,8 +276,9 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     return derivation === undefined || workerFrom === undefined ? derivation : { ...derivation, workerFrom };
   };
 
-  const optionsOf = (version: string, kind: IndexKind) => ({
+  const optionsOf = (version: string, kind: IndexKind, keptForms?: EngineData['keptForms']) => ({
     ...mappingOf(kind),
+    keptForm: keptForms?.[kind],
     idField: 'id',
     name: `${version}-${kind}`,
     eagerFields: EAGER_FIELDS[kind],
@@ -285,12 +293,12 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
   function build(
     { version, kind }: IndexRef,
     docs: Iterable<object>,
-    warm: BuiltFields,
+    { warm, keptForms }: BuiltWith,
     unchanged?: Int32Array,
     ownValues?: OwnValues,
   ): DocumentIndex<object> {
     const checkedDocuments = unchanged && ((position: number) => unchanged[position] !== -1);
-    const index = DocumentIndex.build(docs, { ...optionsOf(version, kind), checkedDocuments, ownValues });
+    const index = DocumentIndex.build(docs, { ...optionsOf(version, kind, keptForms), checkedDocuments, ownValues });
     index.warm(warm[kind] ?? []);
     return index;
   }
@@ -329,10 +337,10 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     const docs = current.later(ref);
     if (docs === undefined) return undefined;
     // The records of a few taxa (a history's) are built for the search alone, at once, and not kept.
-    if (ref.since !== undefined && ref.taxa !== undefined) return build(ref, docs, current.warm);
+    if (ref.since !== undefined && ref.taxa !== undefined) return build(ref, docs, current);
     const keptNow = (current.builtLater ??= builtLater());
     if (!keptNow.admits(key)) throw tooManyChanges(ref);
-    const building = inSlices(buildLater(ref, docs, current.warm), sliceMs, pause).finally(() =>
+    const building = inSlices(buildLater(ref, docs, current), sliceMs, pause).finally(() =>
       current.building.delete(key),
     );
     current.building.set(key, building);
@@ -343,8 +351,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
   }
 
   /** A changes index built on first search, in steps: its records, then the fields to warm. */
-  function* buildLater(ref: IndexRef, docs: Iterable<object>, warm: BuiltFields) {
-    const index = yield* DocumentIndex.buildInSteps(docs, optionsOf(ref.version, ref.kind));
+  function* buildLater(ref: IndexRef, docs: Iterable<object>, { warm, keptForms }: BuiltWith) {
+    const index = yield* DocumentIndex.buildInSteps(docs, optionsOf(ref.version, ref.kind, keptForms));
     for (const field of warm[ref.kind] ?? []) {
       index.warm([field]);
       yield;
@@ -357,6 +365,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     replaceData(data, onBuilt, warm = {}) {
       const indices = new Map<string, DocumentIndex<object>>();
       const later = laterIndices(data);
+      const builtWith: BuiltWith = { warm, keptForms: data.keptForms };
       const shared = data.shared ?? {};
       // The kinds whose index of the version before was built here, from documents it checked.
       let builtBefore = new Set<IndexKind>();
@@ -366,7 +375,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
           if (later({ version: version.id, kind }) !== undefined) continue;
           const started = performance.now();
           const unchanged = builtBefore.has(kind) ? version.unchanged?.[kind] : undefined;
-          const index = build({ version: version.id, kind }, docs, warm, unchanged, version.ownValues?.[kind]);
+          const index = build({ version: version.id, kind }, docs, builtWith, unchanged, version.ownValues?.[kind]);
           built.add(kind);
           indices.set(indexKey({ version: version.id, kind }), index);
           onBuilt?.({
@@ -386,7 +395,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
         if (loaded.length === 0) continue;
         for (const built of buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
       }
-      snapshot = { catalog: data.catalog, indices, later, builtLater: undefined, building: new Map(), warm };
+      snapshot = { catalog: data.catalog, indices, later, builtLater: undefined, building: new Map(), ...builtWith };
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
@@ -422,7 +431,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
         const keptNow = (current.builtLater ??= builtLater());
         if (docs === undefined || !keptNow.admits(key)) continue;
         const started = performance.now();
-        const index = atOnce(buildLater(ref, docs, current.warm));
+        const index = atOnce(buildLater(ref, docs, current));
         if (!keptNow.keep(key, index)) continue;
         const seconds = Math.round(performance.now() - started) / 1000;
         onBuilt?.({

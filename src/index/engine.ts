@@ -71,6 +71,13 @@ export interface EngineData {
    */
   changesBetween?: (since: string, version: string, taxa?: readonly string[]) => Iterable<object>;
   /**
+   * Per kind, the form its documents come in (from `indices` and `changesBetween`) when it is
+   * smaller than the one indexed and answered: an engine that holds the documents keeps them so
+   * and expands each when it reads it; one that sends them sends them expanded
+   * (`versionDocuments`).
+   */
+  keptForms?: Partial<Record<IndexKind, KeptForm>>;
+  /**
    * Index kinds whose documents the versions share: each document once, with each version's own
    * values of a few fields. A version's documents of such a kind come from here unless its
    * `indices` give them (those win); an engine that holds versions apart reads them whole
@@ -95,6 +102,18 @@ export interface VersionedDocument {
   key?: number;
 }
 
+/**
+ * Documents held in a smaller form than they are indexed and answered in: a change record holds
+ * its taxa as their versions hold them, and its differences are computed when it is answered
+ * (docs/versions-and-loading.md, "Comparing versions").
+ */
+export interface KeptForm {
+  /** The document as its fields are indexed: every indexed value as answered. */
+  indexed(kept: object): object;
+  /** The document as answered, whole (a hit's `_source` before it is filtered). */
+  served(kept: object): object;
+}
+
 /** Top-level number fields and, per field, a value per document. */
 export interface OwnValues {
   fields: readonly string[];
@@ -115,13 +134,16 @@ export interface VersionedDocuments {
 
 /**
  * The documents of `version` of a kind in `data.versions[].indices` (with the version's `ownValues`:
- * a copy where a document holds others), or whole from `data.shared` (each a new object: the
- * shared one with the version's values), or `undefined` when neither has them.
+ * a copy where a document holds others; in their served form where they are kept in another), or
+ * whole from `data.shared` (each a new object: the shared one with the version's values), or
+ * `undefined` when neither has them.
  */
 export function versionDocuments(data: EngineData, version: string, kind: IndexKind): Iterable<object> | undefined {
   const loaded = data.versions.find((v) => v.id === version);
   const given = loaded?.indices[kind];
   const own = loaded?.ownValues?.[kind];
+  const form = data.keptForms?.[kind];
+  if (given !== undefined && form !== undefined) return servedDocuments(given, form);
   if (given !== undefined) return own === undefined ? given : withOwnValues(given, own);
   const shared = data.shared?.[kind];
   const documents = shared?.versions.find((v) => v.id === version)?.documents;
@@ -146,6 +168,14 @@ function withOwnValues(documents: Iterable<object>, own: OwnValues): Iterable<ob
         i++;
         yield whole;
       }
+    },
+  };
+}
+
+function servedDocuments(documents: Iterable<object>, form: KeptForm): Iterable<object> {
+  return {
+    *[Symbol.iterator]() {
+      for (const doc of documents) yield form.served(doc);
     },
   };
 }

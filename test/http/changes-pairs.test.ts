@@ -10,6 +10,7 @@ import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { createApp } from '../../src/http/app.ts';
 import {
+  CHANGE_RECORD_BYTES,
   createEmbeddedEngine,
   type EmbeddedEngine,
   type EmbeddedEngineOptions,
@@ -115,7 +116,7 @@ describe('change records built pair by pair', () => {
       }
       const { budget, indices } = engine.keptChanges();
       expect(budget).toBeGreaterThanOrEqual(10_000);
-      expect(budget).toBeLessThanOrEqual(v8.getHeapStatistics().heap_size_limit / 2 / 1_000);
+      expect(budget).toBeLessThanOrEqual(v8.getHeapStatistics().heap_size_limit / 2 / CHANGE_RECORD_BYTES);
       expect(indices).toBe(versions.length - 1);
       expect(asked).toBe(1);
       expect(sizedEngine.keptChanges().budget).toBe(SMALL_BUDGET);

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changeDocumentsOf } from '../../loaders/changes.ts';
+import { changeDocumentsOf, servedChange } from '../../loaders/changes.ts';
 import { givenCanonical, givenTaxonOf } from '../../loaders/derive.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { canonical } from '../../src/taxon/changes.ts';
@@ -81,7 +81,7 @@ describe('the change records of a load', () => {
         const { dataSet } = await loadDataDirectory(dir);
         for (const doc of dataSet.versions.flatMap((v) => v.documents))
           expect(givenCanonical(doc)).toBe(canonical(givenTaxonOf(doc)));
-        const records = changeDocumentsOf(dataSet.versions)('current');
+        const records = changeDocumentsOf(dataSet.versions)('current').map(servedChange);
         expect(records.every((r) => r.since === 'MR.424' && r.id === `MR.424/${r.taxonId}`)).toBe(true);
         expect(records.map((r) => r.order)).toEqual(records.map((_, i) => i + 1));
         const byId = (list: Taxon[]) => new Map(list.map((t) => [t.id, t]));

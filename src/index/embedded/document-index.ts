@@ -8,7 +8,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
-import type { OwnValues, SearchBody, SearchResult, VersionedDocuments } from '../engine.ts';
+import type { KeptForm, OwnValues, SearchBody, SearchResult, VersionedDocuments } from '../engine.ts';
 import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
 import { Bitset } from './sets/bitset.ts';
 import { asBitset, DocList, filterByBits, type DocSet } from './sets/doc-set.ts';
@@ -22,15 +22,7 @@ import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
 import { DerivedFieldBuild, type FieldDerivation } from './build/derived-fields.ts';
 import { IndexData } from './build/index-data.ts';
 import { IndexingError } from './build/index-values.ts';
-import {
-  cloneJson,
-  deepFreeze,
-  exactJsonKey,
-  isDeepFrozen,
-  isRecord,
-  ownValue,
-  type JsonRecord,
-} from './primitives/json.ts';
+import { deepFreeze, exactJsonKey, isDeepFrozen, isRecord, ownValue, type JsonRecord } from './primitives/json.ts';
 import { evaluate, scoreOf, type Scorer } from './evaluate/query-executor.ts';
 import { parseSearchBody, type SearchPlan, type TotalHitsTracking } from './search-request.ts';
 import { SourceFilters, type SourceFilter } from './respond/source-filter.ts';
@@ -87,6 +79,13 @@ export interface DocumentIndexOptions {
    * documents'. Default: none.
    */
   ownValues?: OwnValues;
+  /**
+   * The form the documents are given and kept in, when it is not the one indexed and answered:
+   * each is expanded when it is indexed (`indexed`) and when it is answered (`served`), and kept
+   * small. Not with `ownValues` or `sourceExcludes` (which would read the kept form). Default:
+   * the documents are indexed and answered as given.
+   */
+  keptForm?: KeptForm;
   /**
    * Fields derived from one string of each document rather than read from it (`FieldDerivation`),
    * indexed during `build`, in a worker thread for a large collection. Default: none.
@@ -338,6 +337,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     // The documents kept lose the excluded fields as a hit's `_source` would: copies sharing the
     // values, one key list each, the same object when nothing is excluded from it. Only what is
     // kept is frozen: the excluded values are read once, here, and never handed out.
+    const form = options.keptForm;
     const excludes = options.sourceExcludes ?? [];
     const strip = excludes.length > 0 ? new SourceFilters([]).strip(excludes) : undefined;
     // Each document is indexed as it comes, while it is fresh in memory: one the iterable
@@ -360,7 +360,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
         ids.push(id);
         const checkedBefore = options.checkedDocuments?.(number) === true;
         if (checkedBefore && !walksChecked) unwalked++;
-        else indexDocument(walker, number, doc, id);
+        else indexDocument(walker, number, form === undefined ? doc : form.indexed(doc), id);
         derived?.push(doc, id);
         const kept = strip ? (strip(doc) as T) : doc;
         // The values of a document checked before are those the index that checked it froze.
@@ -382,6 +382,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const source = new DocumentFieldSource(
       stored,
       new Map(counted.map((validator) => [validator.name, validator.count])),
+      form?.indexed,
     );
     // Own values replace the documents' where they differ: their fields' indices are built from them.
     let layer: VersionLayer | undefined;
@@ -393,7 +394,8 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     }
     const data = new IndexData(stored.length, options.fields, source, ids, built);
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
-    return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true, layer);
+    const sources = new SourceFilters(stored, form?.served);
+    return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true, layer, sources);
   }
 
   /** The fields whose index has been built so far: what `warm` builds again in a new index. */
@@ -417,7 +419,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   /** A copy of the document with this id. */
   get(id: string): T | undefined {
     const doc = this.data.docOfId(id);
-    return doc === undefined ? undefined : (this.ownValues(cloneJson(this.docs[doc]), doc) as T);
+    return doc === undefined ? undefined : (this.ownValues(this.sources.whole(doc), doc) as T);
   }
 
   /** Executes a search body; throws `UnsupportedQueryError` for anything outside the subset. */

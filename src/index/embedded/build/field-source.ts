@@ -34,6 +34,8 @@ export class DocumentFieldSource {
     private readonly docs: readonly object[],
     /** Indexed values per field, counted during the build. */
     private readonly valueCounts: ReadonlyMap<string, number>,
+    /** a stored document as indexed, where documents are stored in another form (`KeptForm`) */
+    private readonly indexed: (kept: object) => object = (kept) => kept,
   ) {}
 
   /** The index of one field, sized from its value count when the build counted them. */
@@ -43,7 +45,7 @@ export class DocumentFieldSource {
     if (values !== 0) {
       if (values !== undefined) builder.reserve(values);
       const path = new FieldPath(name);
-      for (let doc = 0; doc < this.docs.length; doc++) path.feed(this.docs[doc], doc, builder);
+      for (let doc = 0; doc < this.docs.length; doc++) path.feed(this.indexed(this.docs[doc]!), doc, builder);
     }
     return builder.build(this.docs.length);
   }
@@ -53,7 +55,7 @@ export class DocumentFieldSource {
     const docs = new Bitset(this.docs.length);
     const sinks = new Map(fields.map(([name, spec]) => [name, existenceSink(indexKeyOf(spec, name), docs)]));
     const walker = new DocumentWalker(sinks);
-    for (let doc = 0; doc < this.docs.length; doc++) walker.index(doc, this.docs[doc]!);
+    for (let doc = 0; doc < this.docs.length; doc++) walker.index(doc, this.indexed(this.docs[doc]!));
     return docs;
   }
 }

@@ -140,17 +140,29 @@ export class SourceFilters {
   private readonly shapes: DocumentShapes;
   private readonly keptBySpec = new LRUCache<string, (KeptKeys | null | undefined)[]>({ max: KEPT_SPECS });
 
-  constructor(private readonly docs: readonly unknown[]) {
+  constructor(
+    private readonly docs: readonly unknown[],
+    /** a stored document as answered, where documents are stored in another form (`KeptForm`) */
+    private readonly served?: (kept: object) => object,
+  ) {
     this.shapes = new DocumentShapes(docs);
   }
 
   /** The filter of a request, compiled once for all its hits. */
   compile(spec: SourceSpec): SourceFilter {
-    const docs = this.docs;
+    const { docs, served } = this;
     if (spec.kind === 'none') return () => undefined;
-    if (spec.kind === 'all') return (doc) => cloneJson(docs[doc]);
+    if (spec.kind === 'all') return (doc) => this.whole(doc);
     const filter = this.recordFilter(spec, cloneJson);
+    // A served form is made anew for each hit: its shape is found from its keys.
+    if (served !== undefined) return (doc) => filter(served(docs[doc] as object));
     return (doc) => filter(docs[doc], doc);
+  }
+
+  /** A copy of stored document `doc`, whole, as answered. */
+  whole(doc: number): unknown {
+    const stored = this.docs[doc];
+    return cloneJson(this.served === undefined ? stored : this.served(stored as object));
   }
 
   /**
