@@ -45,17 +45,34 @@ export const MAX_NESTED_TAXA = 5_000;
 export function scopeClauses(scope: TaxaScope): FilterNode[] {
   const clauses: FilterNode[] = [];
   const { checklist } = scope;
-  if (checklist !== undefined)
-    clauses.push(
-      checklist.length === 1
-        ? term.build('nameAccordingTo', checklist[0]!)
-        : terms.build('nameAccordingTo', [...checklist]),
-    );
+  if (checklist !== undefined) clauses.push(checklistClause(checklist));
   // must_not rather than `hiddenTaxon: false`: most taxa carry no hiddenTaxon field at all.
   if (!scope.includeHidden) clauses.push(not.build(term.build('hiddenTaxon', true)));
   if (scope.parentTaxonId !== undefined) clauses.push(term.build('parents', scope.parentTaxonId));
   if (scope.speciesOnly) clauses.push(term.build('species', true));
   return clauses;
+}
+
+/**
+ * The species under taxon `id`, as a request for them: a `parentTaxonId` the request names holds
+ * too (the species under both, as the real API gives them), as a clause of the filter.
+ */
+export function speciesUnder(
+  id: string,
+  scope: TaxaScope,
+  filter: FilterNode,
+): { scope: TaxaScope; filter: FilterNode } {
+  const { parentTaxonId } = scope;
+  const under = { ...scope, parentTaxonId: id, speciesOnly: true };
+  if (parentTaxonId === undefined || parentTaxonId === id) return { scope: under, filter };
+  return { scope: under, filter: and.build([filter, term.build('parents', parentTaxonId)]) };
+}
+
+/** Taxa of any of these checklists (`nameAccordingTo`). */
+export function checklistClause(checklist: readonly string[]): FilterNode {
+  return checklist.length === 1
+    ? term.build('nameAccordingTo', checklist[0]!)
+    : terms.build('nameAccordingTo', [...checklist]);
 }
 
 export function compileTaxaQuery(filter: FilterNode, scope: TaxaScope) {

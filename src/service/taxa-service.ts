@@ -21,6 +21,7 @@ import {
   compileTaxonById,
   EXPORT_CHUNK_SIZE,
   MAX_NESTED_TAXA,
+  speciesUnder,
   type TaxaExportRequest,
   type TaxaPageRequest,
   type TaxaScope,
@@ -178,7 +179,7 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
      * (`PageSearch`). Under an unknown taxon there are none: an empty page, as the real API answers.
      */
     speciesOf(version: string, id: string, request: TaxaPageRequest): PageSearch {
-      return pages(version, { ...request, scope: { ...request.scope, parentTaxonId: id, speciesOnly: true } });
+      return pages(version, { ...request, ...speciesUnder(id, request.scope, request.filter) });
     },
 
     /**

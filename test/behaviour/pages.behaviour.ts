@@ -102,6 +102,28 @@ export function pageBehaviour(client: Client) {
       ]);
     });
 
+    it('under a taxon, takes parentTaxonId too (the species under both) and the simple filters on POST too', async () => {
+      const speciesIds = async (url: string, body?: object) =>
+        ids((body === undefined ? await client.get(url) : await client.post(url, body)).body.results);
+      const underOrder = await speciesIds('/taxa/MX.9041/species?pageSize=100');
+      expect(underOrder.length).toBeGreaterThan(0);
+      expect(await speciesIds('/taxa/MX.37600/species?pageSize=100')).not.toEqual(underOrder);
+      expect(await speciesIds('/taxa/MX.37600/species?pageSize=100&parentTaxonId=MX.9041')).toEqual(underOrder);
+      expect(await speciesIds('/taxa/MX.9041/species?pageSize=100&parentTaxonId=MX.37601')).toEqual([]);
+      const finnish = await speciesIds('/taxa/MX.37600/species?pageSize=100&finnish=true');
+      expect(finnish.length).toBeGreaterThan(0);
+      expect(await speciesIds('/taxa/MX.37600/species?pageSize=100&finnish=true', {})).toEqual(finnish);
+      const both = await speciesIds('/taxa/MX.37600/species?pageSize=100&parentTaxonId=MX.9041&finnish=true', {
+        species: true,
+      });
+      expect(both).toEqual(underOrder.filter((id) => finnish.includes(id)));
+      const aggregate = await client.post('/taxa/MX.37600/species/aggregate?aggregateBy=id&finnish=true', {});
+      const buckets: { values: { id: string } }[] = aggregate.body.id;
+      expect(buckets.map((bucket) => bucket.values.id).sort()).toEqual([...finnish].sort());
+      const exported = await client.post('/taxa/MX.37600/species/export?format=json&parentTaxonId=MX.9041', {});
+      expect(ids(exported.body)).toEqual(underOrder);
+    });
+
     it('takes the simple filters informalTaxonGroups, id, invasiveSpecies and finnish', async () => {
       expect(ids((await client.get('/taxa?informalTaxonGroups=MVL.1161')).body.results)).toEqual([
         'MX.9020',
@@ -289,6 +311,10 @@ export function pageBehaviour(client: Client) {
       const one = (await client.get('/checklist-versions/MR.424')).body;
       expect(one).toMatchObject({ id: 'MR.424', versionName: 'Red list 2019', '@context': expect.any(String) });
       expect((await client.get('/checklist-versions/MR.425')).status).toBe(404);
+      // The older spelling clients of the real API still call answers the same.
+      expect((await client.get('/checklistVersions?idIn=MR.424,MR.999&pageSize=5')).body).toEqual(chosen.body);
+      expect((await client.get('/checklistVersions/MR.424')).body).toEqual(one);
+      expect((await client.get('/checklistVersions/MR.425')).status).toBe(404);
     });
   });
 

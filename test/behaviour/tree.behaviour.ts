@@ -51,6 +51,17 @@ export function treeBehaviour(client: Client) {
       expect(ids(both.body.results)).toEqual(['MX.9060']);
       expect((await client.get('/taxa/MX.37601/children?finnish=maybe')).status).toBe(422);
     });
+
+    it('takes checklist in its query: the children of those checklists only', async () => {
+      const of = async (query: string) => ids((await client.get(`/taxa/MX.37601/children${query}`)).body.results);
+      expect(await of('?checklist=MR.2')).toEqual(['MX.9061']);
+      expect(await of('?checklist=MR.1')).toEqual(['MX.9050']);
+      expect(await of('?checklist=MR.1,MR.2')).toEqual(['MX.9050', 'MX.9061']);
+      expect(await of('?checklist=MR.1&checklist=MR.2')).toEqual(['MX.9050', 'MX.9061']);
+      const posted = await client.post('/taxa/MX.37601/children?checklist=MR.2', {});
+      expect(ids(posted.body.results)).toEqual(['MX.9061']);
+      expect((await client.get('/taxa/MX.37601/children?checklist=')).status).toBe(422);
+    });
   });
 
   describe('GET /taxa/{id}/parents', () => {

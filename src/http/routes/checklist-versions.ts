@@ -1,4 +1,7 @@
-/** The checklist versions loaded: GET /checklist-versions and /checklist-versions/{id}. */
+/**
+ * The checklist versions loaded: GET /checklist-versions and /checklist-versions/{id}, also under
+ * the older spelling `/checklistVersions` that clients of the real API still call (deprecated there).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
@@ -15,30 +18,35 @@ const tags = ['checklist versions'];
 const pageQuery = z.object({ ...languageQuery, page: pageParam, pageSize: pageSizeParam, idIn: commaList.optional() });
 
 export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
-  app.get('/checklist-versions', {
-    schema: {
-      summary: 'A page of the checklist versions that can be queried (those of idIn)',
-      tags,
-      querystring: pageQuery,
-      response: { 200: pageAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
-    },
-    handler: async (request) => {
-      const language = languageOf(request);
-      const shape = (version: ChecklistVersion) => translate(version, language) as VersionAnswer;
-      return { ...pageOfList(await catalog.versions(), request.query, shape), '@context': CONTEXT };
-    },
-  });
-  app.get('/checklist-versions/:id', {
-    schema: {
-      summary: 'One checklist version',
-      tags,
-      params: z.object({ id: z.string().trim().min(1) }),
-      querystring: languageOnlyQuery,
-      response: { 200: versionAnswer, ...ERROR_ANSWERS },
-    },
-    handler: async (request) => ({
-      ...(translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer),
-      '@context': CONTEXT,
-    }),
-  });
+  for (const base of ['/checklist-versions', '/checklistVersions']) {
+    const deprecated = base !== '/checklist-versions' ? { deprecated: true } : {};
+    app.get(base, {
+      schema: {
+        summary: 'A page of the checklist versions that can be queried (those of idIn)',
+        tags,
+        ...deprecated,
+        querystring: pageQuery,
+        response: { 200: pageAnswer(versionAnswer, 'The versions loaded'), ...ERROR_ANSWERS },
+      },
+      handler: async (request) => {
+        const language = languageOf(request);
+        const shape = (version: ChecklistVersion) => translate(version, language) as VersionAnswer;
+        return { ...pageOfList(await catalog.versions(), request.query, shape), '@context': CONTEXT };
+      },
+    });
+    app.get(`${base}/:id`, {
+      schema: {
+        summary: 'One checklist version',
+        tags,
+        ...deprecated,
+        params: z.object({ id: z.string().trim().min(1) }),
+        querystring: languageOnlyQuery,
+        response: { 200: versionAnswer, ...ERROR_ANSWERS },
+      },
+      handler: async (request) => ({
+        ...(translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer),
+        '@context': CONTEXT,
+      }),
+    });
+  }
 };

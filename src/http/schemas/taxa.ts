@@ -33,12 +33,12 @@ export const taxonQuery = z.object(versionAndFields);
 /** children and parents: whole lists */
 export const treeQuery = z.object({ ...versionAndFields, includeHidden: booleanParam(false) });
 
+const checklistList = commaList.refine((checklists) => checklists.length > 0, 'must name a checklist');
+
 const scopeQuery = {
   ...languageQuery,
   /** `MR.1,MR.2`: taxa of any of these checklists */
-  checklist: commaList
-    .refine((checklists) => checklists.length > 0, 'must name a checklist')
-    .default([DEFAULT_CHECKLIST]),
+  checklist: checklistList.default([DEFAULT_CHECKLIST]),
   checklistVersion: checklistVersionParam,
   includeHidden: booleanParam(false),
   parentTaxonId: taxonId.optional(),
@@ -53,7 +53,12 @@ const simpleFilters = {
 };
 
 /** children: a whole list, sorted as pages are, filtered by the simple filters too (POST: and its body's) */
-export const childrenQuery = treeQuery.extend({ sortOrder: sortOrderParam, ...simpleFilters });
+export const childrenQuery = treeQuery.extend({
+  sortOrder: sortOrderParam,
+  ...simpleFilters,
+  /** `MR.1,MR.2`: children of any of these checklists only */
+  checklist: checklistList.optional(),
+});
 
 const paging = { page: pageParam, pageSize: pageSizeParam, sortOrder: sortOrderParam };
 

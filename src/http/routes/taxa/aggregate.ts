@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { aggregationRequest } from '../../../query/aggregate.ts';
 import { aggregateAnswer, ERROR_ANSWERS } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaAggregateQuery, taxaGetAggregateQuery, taxonParams } from '../../schemas/taxa.ts';
-import { requestFilter, scopeOf, type TaxaRouteOptions } from './context.ts';
+import { speciesUnder } from '../../../query/taxa-request.ts';
+import { queryAndBodyFilter, requestFilter, scopeOf, type TaxaRouteOptions } from './context.ts';
 
 const response = { 200: aggregateAnswer, ...ERROR_ANSWERS };
 
@@ -38,7 +39,8 @@ export const taxaAggregateRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = asyn
       schema: {
         summary: 'Aggregate the species under a taxon',
         tags: ['taxa'],
-        querystring,
+        // The simple filters in the query hold on POST too, beside the body's (as the real API's do).
+        querystring: taxaGetAggregateQuery,
         params: taxonParams,
         ...body,
         response,
@@ -46,9 +48,12 @@ export const taxaAggregateRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = asyn
       handler: async (request) => {
         const q = request.query;
         const specs = aggregationRequest(q.aggregateBy, q.aggregateSize);
-        const filter = requestFilter(method, q, request.body);
         await taxa.assertTaxon(q.checklistVersion, request.params.id);
-        const scope = { ...scopeOf(q), parentTaxonId: request.params.id, speciesOnly: true };
+        const { scope, filter } = speciesUnder(
+          request.params.id,
+          scopeOf(q),
+          queryAndBodyFilter(method, q, request.body),
+        );
         return taxa.aggregate(q.checklistVersion, filter, scope, specs, q.aggregateSize);
       },
     });

@@ -1,11 +1,11 @@
 /** Bulk export of taxa: GET/POST /taxa/export, /taxa/species/export and /taxa/{id}/species/export. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TaxaScope } from '../../../query/taxa-request.ts';
+import { speciesUnder } from '../../../query/taxa-request.ts';
 import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../export.ts';
 import { ERROR_ANSWERS, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaExportQuery, taxaGetExportQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf, taxonShaper } from '../../shape.ts';
-import { requestFilter, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
+import { queryAndBodyFilter, requestFilter, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 /** The CSV columns when `selectedFields` names none (docs/api.md, "Bulk export"). */
 export const DEFAULT_TAXON_COLUMNS = [
@@ -56,7 +56,8 @@ export const taxaExportRoutes: FastifyPluginAsyncZod<TaxaRouteOptions & { export
 ) => {
   for (const method of ['GET', 'POST'] as const) {
     for (const { url, summary, name, speciesOnly, under } of EXPORTS) {
-      const querystring = method === 'GET' ? taxaGetExportQuery : taxaExportQuery;
+      // Under a taxon, POST takes the simple filters in the query too (as its page route does).
+      const querystring = method === 'GET' || under ? taxaGetExportQuery : taxaExportQuery;
       const parts = {
         ...(under ? { params: taxonParams } : {}),
         ...(method === 'POST' ? { body: filterBodySchema } : {}),
@@ -70,9 +71,11 @@ export const taxaExportRoutes: FastifyPluginAsyncZod<TaxaRouteOptions & { export
           const id = under ? (request.params as { id: string }).id : undefined;
           const columns = exportColumns(q.selectedFields, q.format, DEFAULT_TAXON_COLUMNS);
           const fields = selectionOf(columns.length > 0 ? { ...q, selectedFields: columns } : q);
-          const scope: TaxaScope = { ...scopeOf(q), speciesOnly, ...(id !== undefined ? { parentTaxonId: id } : {}) };
-          const chunks = () =>
-            taxa.exportChunks(q.checklistVersion, { filter: requestFilter(method, q, request.body), scope, fields });
+          const asked = { scope: { ...scopeOf(q), speciesOnly }, filter: requestFilter(method, q, request.body) };
+          // Under a taxon, the simple filters in the query hold on POST too, as on its page route.
+          const { scope, filter } =
+            id === undefined ? asked : speciesUnder(id, asked.scope, queryAndBodyFilter(method, q, request.body));
+          const chunks = () => taxa.exportChunks(q.checklistVersion, { filter, scope, fields });
           return sendExport(reply, exportSlots, chunks, {
             format: q.format,
             fileName: [name, ...(id !== undefined ? [id] : []), q.checklistVersion],

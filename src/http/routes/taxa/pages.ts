@@ -5,7 +5,14 @@ import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '
 import { languageOf } from '../../shape.ts';
 import type { TaxonTexts } from '../../taxon-texts.ts';
 import type { TaxaPageRequest } from '../../../query/taxa-request.ts';
-import { requestFilter, requestMemo, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
+import {
+  queryAndBodyFilter,
+  requestFilter,
+  requestMemo,
+  scopeOf,
+  selectionOf,
+  type TaxaRouteOptions,
+} from './context.ts';
 
 const response = { 200: pageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
 
@@ -55,7 +62,8 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
       schema: {
         summary: 'A page of the species under a taxon',
         tags: ['taxa'],
-        querystring,
+        // The simple filters in the query hold on POST too, beside the body's (as the real API's do).
+        querystring: taxaGetPageQuery,
         params: taxonParams,
         ...(body ? { body } : {}),
         response,
@@ -63,7 +71,7 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
       handler: async (request, reply) => {
         const q = request.query;
         const fields = selectionOf(q);
-        const filter = requestFilter(method, q, request.body);
+        const filter = queryAndBodyFilter(method, q, request.body);
         const search = taxa.speciesOf(q.checklistVersion, request.params.id, {
           filter,
           scope: scopeOf(q),

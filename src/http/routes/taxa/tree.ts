@@ -1,6 +1,7 @@
 /** Tree navigation: GET/POST /taxa/{id}/children and /taxa/{id}/parents, whole lists. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FilterNode } from '../../../query/nodes/index.ts';
+import { and, type FilterNode } from '../../../query/nodes/index.ts';
+import { checklistClause } from '../../../query/taxa-request.ts';
 import type { SortOrder } from '../../../query/sort.ts';
 import type { FieldSelection } from '../../../query/source.ts';
 import type { TaxaService } from '../../../service/taxa-service.ts';
@@ -24,7 +25,7 @@ const WALKS: {
   url: string;
   summary: string;
   querystring: typeof treeQuery | typeof childrenQuery;
-  /** the filter of a request: children take the simple filters in the query too (as the real API's do), parents the body's alone */
+  /** the filter of a request: children take the simple filters and `checklist` in the query too (as the real API's do), parents the body's alone */
   filterOf: (method: 'GET' | 'POST', query: object, body: unknown) => FilterNode;
   walk: (taxa: TaxaService, r: WalkRequest) => Promise<TaxonDocument[]>;
 }[] = [
@@ -33,7 +34,11 @@ const WALKS: {
     summary:
       'Direct children in taxonomic order (or sortOrder); hidden children are skipped and theirs raised unless includeHidden',
     querystring: childrenQuery,
-    filterOf: queryAndBodyFilter,
+    filterOf: (method, query, body) => {
+      const filter = queryAndBodyFilter(method, query, body);
+      const { checklist } = query as { checklist?: readonly string[] };
+      return checklist === undefined ? filter : and.build([filter, checklistClause(checklist)]);
+    },
     walk: (taxa, r) => taxa.children(r.version, r.id, r.includeHidden, r.fields, r.filter, r.sort),
   },
   {
