@@ -5,8 +5,9 @@
  *     "primaryHabitat.habitat": "MKV.habitatMkk", "invasiveSpecies": false, "taxonRank": "!MX.genus" }
  *
  * Keys are dot paths of the taxon document; a string value must match, `!value` must not, an
- * array is an OR of its positive items and excludes its `!` items, a boolean must be equal. Keys
- * combine with AND. Every problem is reported at once, each at its place in the body.
+ * array is an OR of its positive items and excludes its `!` items; `true` must be true, and
+ * `false` must not be true (`booleanClause`). Keys combine with AND. Every problem is reported at
+ * once, each at its place in the body.
  */
 import { AppError, type Issue } from '../errors.ts';
 import { MAX_TERMS_COUNT } from '../index/engine.ts';
@@ -42,6 +43,16 @@ export function listClauses(field: string, { include, exclude }: ListFilter): Fi
 }
 
 /**
+ * A boolean filter: `true` matches a taxon whose field is true; `false` one whose field is not
+ * true, which the data also says by leaving the flag out (most taxa carry no `invasiveSpecies`,
+ * and a user asking for `invasiveSpecies=false` means the taxa not invasive, docs/api.md,
+ * "Filter body").
+ */
+export function booleanClause(field: string, value: boolean): FilterNode {
+  return value ? term.build(field, true) : not.build(term.build(field, true));
+}
+
+/**
  * Values one key of a filter body may list: each of its `terms` clauses (those it must have one
  * of, those it must not) holds at most this many, which Elasticsearch takes (`MAX_TERMS_COUNT`).
  */
@@ -71,7 +82,7 @@ function valueClauses(key: string, value: unknown, keys: FilterKeys, issues: Iss
     return [];
   }
   if (kind === 'boolean') {
-    if (typeof value === 'boolean') return [term.build(field, value)];
+    if (typeof value === 'boolean') return [booleanClause(field, value)];
     issues.push({ at, message: `Filter '${key}' takes a boolean` });
     return [];
   }

@@ -135,7 +135,20 @@ export function pageBehaviour(client: Client) {
       expect(ids((await client.get('/taxa?id=MX.46549,MX.46587')).body.results)).toEqual(['MX.46587', 'MX.46549']);
       expect(ids((await client.get('/taxa?invasiveSpecies=true')).body.results)).toEqual(['MX.26447']);
       expect((await client.get('/taxa?finnish=true')).body.total).toBe(10);
-      expect((await client.get('/taxa?finnish=false')).body.total).toBe(0);
+    });
+
+    it('takes false as not true: a taxon that leaves the flag out is one whose flag is false', async () => {
+      const all = (await client.get('/taxa?pageSize=0')).body.total;
+      expect(all).toBe(35);
+      // No taxon of the fixture says `finnish: false` or `invasiveSpecies: false`: they leave it out.
+      expect((await client.get('/taxa?finnish=false')).body.total).toBe(all - 10);
+      expect((await client.get('/taxa?invasiveSpecies=false')).body.total).toBe(all - 1);
+      expect(ids((await client.get('/taxa?invasiveSpecies=false&pageSize=100')).body.results)).not.toContain(
+        'MX.26447',
+      );
+      expect((await client.post('/taxa?pageSize=0', { finnish: false })).body.total).toBe(all - 10);
+      expect((await client.post('/taxa?pageSize=0', { finnish: [] })).status).toBe(422);
+      expect((await client.get('/v0/taxa?invasiveSpeciesFilter=false&pageSize=0')).body.total).toBe(all - 1);
     });
 
     it('sorts by scientific name and Finnish name with precomputed collation ranks, both directions', async () => {

@@ -17,7 +17,7 @@ function errorOf(body: unknown): AppError {
 }
 
 describe('parseFilterBody', () => {
-  it('compiles strings, `!` negations, arrays as OR and booleans, keys combined with AND', () => {
+  it('compiles strings, `!` negations, arrays as OR and booleans (false: not true), keys combined with AND', () => {
     expect(
       compiled({
         'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnCR', '!MX.iucnLC'],
@@ -29,10 +29,13 @@ describe('parseFilterBody', () => {
       bool: {
         filter: [
           { terms: { 'latestRedListStatusFinland.status': ['MX.iucnEN', 'MX.iucnCR'] } },
-          { term: { invasiveSpecies: false } },
           { term: { 'primaryHabitat.habitat': 'MKV.habitatMkk' } },
         ],
-        must_not: [{ term: { 'latestRedListStatusFinland.status': 'MX.iucnLC' } }, { term: { taxonRank: 'MX.genus' } }],
+        must_not: [
+          { term: { 'latestRedListStatusFinland.status': 'MX.iucnLC' } },
+          { term: { taxonRank: 'MX.genus' } },
+          { term: { invasiveSpecies: true } },
+        ],
       },
     });
   });

@@ -49,7 +49,7 @@ const MEANINGS: Record<LegacyTaxaFilter | LegacySearchFilter, string> = {
   'latestRedListEvaluation.endangermentReasons': 'endangerment reasons of the latest evaluation',
   taxonRanks: 'taxon ranks (any of them)',
   taxonSets: 'taxon sets (any of them)',
-  invasiveSpeciesFilter: 'true: only invasive species; false: only taxa marked not invasive',
+  invasiveSpeciesFilter: 'true: only invasive species; false: the taxa not invasive (marked so, or with no mark)',
   hasMediaFilter: 'true: only taxa with media',
   hasDescriptionFilter: 'true: only taxa with descriptions',
   hasBoldData: 'true: only taxa with barcode (BOLD) data',

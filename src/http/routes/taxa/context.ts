@@ -1,7 +1,7 @@
 /** What the taxa routes share: the service they receive and request helpers. */
 import { deepFreeze } from '../../../json.ts';
-import { listClauses, parseFilterBody } from '../../../query/filter-body.ts';
-import { and, term, type FilterNode } from '../../../query/nodes/index.ts';
+import { booleanClause, listClauses, parseFilterBody } from '../../../query/filter-body.ts';
+import { and, type FilterNode } from '../../../query/nodes/index.ts';
 import type { FieldSelection } from '../../../query/source.ts';
 import type { TaxaScope } from '../../../query/taxa-request.ts';
 import type { TaxaService } from '../../../service/taxa-service.ts';
@@ -17,8 +17,8 @@ export function simpleFilterNode(filters: Partial<SimpleFilters>): FilterNode {
   const clauses: FilterNode[] = [];
   if (filters.informalTaxonGroups) clauses.push(...listClauses('informalTaxonGroups', filters.informalTaxonGroups));
   if (filters.id) clauses.push(...listClauses('id', filters.id));
-  if (filters.invasiveSpecies !== undefined) clauses.push(term.build('invasiveSpecies', filters.invasiveSpecies));
-  if (filters.finnish !== undefined) clauses.push(term.build('finnish', filters.finnish));
+  if (filters.invasiveSpecies !== undefined) clauses.push(booleanClause('invasiveSpecies', filters.invasiveSpecies));
+  if (filters.finnish !== undefined) clauses.push(booleanClause('finnish', filters.finnish));
   return and.build(clauses);
 }
 
