@@ -222,9 +222,5 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
       }
       return byParent;
     },
-
-    async assertTaxon(version: string, id: string): Promise<void> {
-      await lineageOf(version, id);
-    },
   };
 }

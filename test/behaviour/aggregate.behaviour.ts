@@ -74,7 +74,11 @@ export function aggregateBehaviour(client: Client) {
       expect(species.body.cursiveName).toEqual([{ values: { cursiveName: true }, count: 10 }]);
       const under = await client.get('/taxa/MX.37580/species/aggregate?aggregateBy=finnish');
       expect(under.body.finnish).toEqual([{ values: { finnish: true }, count: 3 }]);
-      expect((await client.get('/taxa/MX.404/species/aggregate?aggregateBy=finnish')).status).toBe(404);
+      // Under an unknown taxon, as its page of species is empty, so are its aggregations.
+      const unknown = await client.get('/taxa/MX.404/species/aggregate?aggregateBy=finnish');
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toEqual({ finnish: [{ values: {}, count: 0 }] });
+      expect((await client.get('/taxa/MX.404/species')).body).toMatchObject({ total: 0, results: [] });
     });
 
     it('refuses unknown fields and a missing or malformed aggregateBy', async () => {

@@ -89,6 +89,21 @@ export function errorBehaviour(client: Client) {
       }
     });
 
+    it('says the range a number out of range must be in, not that it must be a number', async () => {
+      for (const [url, pointer, message] of [
+        ['/taxa?page=0', '/query/page', 'must be at least 1'],
+        ['/taxa?page=-1', '/query/page', 'must be at least 1'],
+        ['/taxa?pageSize=-1', '/query/pageSize', 'must be at least 0'],
+        ['/taxa?page=abc', '/query/page', 'must be a number'],
+        ['/taxa/aggregate?aggregateBy=finnish&aggregateSize=0', '/query/aggregateSize', 'must be at least 1'],
+        ['/taxa/search?query=kettu&limit=0', '/query/limit', 'must be at least 1'],
+      ] as const) {
+        const { status, body } = await client.get(url);
+        expect(status, url).toBe(422);
+        expect(body.details, url).toEqual({ [pointer]: [message] });
+      }
+    });
+
     it('refuses a filter listing more values than a terms query may hold with a 422, not a 500', async () => {
       const ids = Array.from({ length: 65_537 }, (_, i) => `MX.${i}`);
       const { status, body } = await client.post('/taxa?pageSize=1', { id: ids });

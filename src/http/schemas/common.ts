@@ -42,7 +42,11 @@ export const selectedFieldsParam = commaList
 
 export const taxonId = z.string().trim().min(1, 'must not be empty').max(200);
 
-export const pageParam = z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1).default(1);
+export const pageParam = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .min(1, 'must be at least 1')
+  .default(1);
 
 /**
  * pageSize above the maximum is refused with a 400 rather than a 422; 0 asks for the total alone
@@ -51,7 +55,7 @@ export const pageParam = z.coerce.number({ error: 'must be a number' }).int('mus
 export const pageSizeParam = z.coerce
   .number({ error: 'must be a number' })
   .int('must be an integer')
-  .min(0)
+  .min(0, 'must be at least 0')
   .default(DEFAULT_PAGE_SIZE)
   .transform((size) => {
     if (size > MAX_PAGE_SIZE) {

@@ -35,8 +35,8 @@ export const queryParam = z
 export const limitParam = z.coerce
   .number({ error: 'must be a number' })
   .int('must be an integer')
-  .min(1)
-  .max(MAX_SEARCH_LIMIT)
+  .min(1, 'must be at least 1')
+  .max(MAX_SEARCH_LIMIT, `must be at most ${MAX_SEARCH_LIMIT}`)
   .default(DEFAULT_SEARCH_LIMIT);
 
 /** Languages of the matching names (`fi,sv`); scientific names have none and are not affected. */

@@ -71,7 +71,11 @@ export const taxaGetExportQuery = taxaExportQuery.extend(simpleFilters);
 
 export const aggregationQuery = {
   aggregateBy: z.string({ error: 'is required' }).trim().min(1, 'is required'),
-  aggregateSize: z.coerce.number({ error: 'must be a number' }).int().min(1).default(DEFAULT_AGGREGATE_SIZE),
+  aggregateSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .default(DEFAULT_AGGREGATE_SIZE),
 };
 
 export const taxaAggregateQuery = z.object({ ...scopeQuery, ...aggregationQuery });
