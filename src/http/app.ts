@@ -183,7 +183,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
     search,
     cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
   });
-  await app.register(legacyRoutes, { taxa, search, engine });
+  await app.register(legacyRoutes, { taxa, search, engine, catalog });
   await app.register(healthRoutes, { engine });
   await app.register(explorerRoutes, {});
   await registerOpenApiRoutes(app);

@@ -357,6 +357,40 @@ export function legacyBehaviour(client: Client) {
       expect(current.body.errorCode).toBe('VALIDATION_EXCEPTION');
     });
 
+    it('answers the informal taxon groups, their roots and their tree as pages, as the current routes list them', async () => {
+      const all = (await client.get('/informal-taxon-groups?lang=multi&pageSize=1000')).body;
+      const list = await client.get('/v0/informal-taxon-groups?lang=multi');
+      expect(list.status).toBe(200);
+      expect(list.body).toMatchObject({ currentPage: 1, total: all.total, pageSize: all.total, lastPage: 1 });
+      expect(list.body['@context']).toBe('http://schema.laji.fi/context/informalTaxonGroup.jsonld');
+      expect(list.body.results).toEqual(all.results);
+      // A group's subgroups by id.
+      const parent = list.body.results.find((group: { hasSubGroup?: string[] }) => group.hasSubGroup);
+      expect(parent.hasSubGroup.every((id: unknown) => typeof id === 'string')).toBe(true);
+
+      const finnish = await client.get('/v0/informal-taxon-groups?lang=fi&pageSize=2&page=2');
+      expect(finnish.body).toMatchObject({ currentPage: 2, pageSize: 2, total: all.total, prevPage: 1 });
+      expect(finnish.body['@context']).toBe('http://schema.laji.fi/context/informalTaxonGroup-fi.jsonld');
+      expect(finnish.body.results.map((group: { id: string }) => group.id)).toEqual(
+        all.results.slice(2, 4).map((group: { id: string }) => group.id),
+      );
+      expect(typeof finnish.body.results[0].name).toBe('string');
+
+      const roots = (await client.get('/informal-taxon-groups/roots?lang=en')).body.results;
+      const legacyRoots = await client.get('/v0/informal-taxon-groups/roots?lang=en');
+      expect(legacyRoots.body).toMatchObject({ total: roots.length, pageSize: roots.length, results: roots });
+
+      const tree = (await client.get('/informal-taxon-groups/tree?lang=sv')).body.results;
+      const legacyTree = await client.get('/v0/informal-taxon-groups/tree?lang=sv');
+      expect(legacyTree.status).toBe(200);
+      expect(legacyTree.body).toMatchObject({ total: tree.length, results: tree });
+      expect(
+        legacyTree.body.results.some((group: { hasSubGroup?: { id: string }[] }) => group.hasSubGroup?.[0]?.id),
+      ).toBe(true);
+      expect((await client.get('/v0/informal-taxon-groups?pageSize=0')).status).toBe(422);
+      expect((await client.get('/v0/informal-taxon-groups?lang=xx')).status).toBe(422);
+    });
+
     it('describes exactly the legacy taxa routes with the parameters they validate', async () => {
       const { status, body } = await client.get('/v0/swagger.json');
       expect(status).toBe(200);
@@ -366,6 +400,9 @@ export function legacyBehaviour(client: Client) {
         basePath: '/v0',
       });
       expect(Object.keys(body.paths).sort()).toEqual([
+        '/informal-taxon-groups',
+        '/informal-taxon-groups/roots',
+        '/informal-taxon-groups/tree',
         '/taxa',
         '/taxa/search',
         '/taxa/species',

@@ -311,3 +311,18 @@ export const taxonParams = z.object({ id: taxonId.describe('taxon id (MX.…)') 
 
 export type LegacyTaxaQuery = z.infer<typeof taxaQuery>;
 export type LegacySearchQuery = z.infer<typeof searchQuery>;
+
+/**
+ * GET /v0/informal-taxon-groups, its tree and roots: a page of groups (of the roots, for the
+ * tree); without `pageSize`, all of them in one page.
+ */
+export const informalGroupsQuery = z.object({
+  ...languageParams('en'),
+  page: pageParam,
+  pageSize: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .optional()
+    .describe('groups a page; all of them when absent'),
+});

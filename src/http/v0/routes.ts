@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { SearchEngine } from '../../index/engine.ts';
 import { aggregationRequest } from '../../query/aggregate.ts';
 import type { TaxaPageRequest, TaxaScope } from '../../query/taxa-request.ts';
+import type { CatalogService } from '../../service/catalog-service.ts';
 import type { SearchService } from '../../service/search-service.ts';
 import type { TaxaService } from '../../service/taxa-service.ts';
 import type { TaxonDocument } from '../../taxon/schema.ts';
@@ -22,6 +23,7 @@ import { sendJsonPieces } from '../json-text.ts';
 import { taxonShaper } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 import { LEGACY_ERROR_ANSWERS } from './error-object.ts';
+import { legacyGroupRoutes } from './informal-groups.ts';
 import {
   childrenQuery,
   descriptionsQuery,
@@ -37,12 +39,13 @@ import {
 } from './parameters.ts';
 import { LEGACY_PREFIX } from './prefix.ts';
 import { legacyFilter, legacySearchParams } from './requests.ts';
-import { swaggerDocument, type LegacyRouteSpec } from './swagger.ts';
+import { swaggerDocument, type LegacyRoute, type LegacyRouteSpec } from './swagger.ts';
 
 export interface LegacyRouteOptions {
   taxa: TaxaService;
   search: SearchService;
   engine: Pick<SearchEngine, 'catalog'>;
+  catalog: CatalogService;
 }
 
 const legacyPage = pageAnswer(taxonAnswer, 'A page of taxa').extend({
@@ -129,16 +132,12 @@ function legacyHit(hit: Record<string, unknown>, query: LegacySearchQuery): Reco
   return out;
 }
 
-export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (app, { taxa, search, engine }) => {
+export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
+  app,
+  { taxa, search, engine, catalog },
+) => {
   const declared: LegacyRouteSpec[] = [];
-  /** A GET route under `/v0`, declared to the Swagger document; hidden from the current OpenAPI one. */
-  const route = <Q extends z.ZodObject, P extends z.ZodObject | undefined, R extends z.ZodType>(
-    spec: LegacyRouteSpec & { querystring: Q; params?: P; response: R },
-    handler: (
-      request: { query: z.output<Q>; params: P extends z.ZodObject ? z.output<P> : object },
-      reply: FastifyReply,
-    ) => Promise<unknown>,
-  ) => {
+  const route: LegacyRoute = (spec, handler) => {
     declared.push(spec);
     app.route({
       method: 'GET',
@@ -368,6 +367,8 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (ap
       return matches.map((match) => legacyHit(hitOf(match, context), q));
     },
   );
+
+  legacyGroupRoutes(route, catalog);
 
   app.get(`${LEGACY_PREFIX}/swagger.json`, { config: { public: true }, schema: { hide: true } }, async () =>
     swaggerDocument(declared),

@@ -4,6 +4,7 @@
  * read as JSON Schema of its input (what a client sends). Booleans travel as `true`/`false` and
  * are described as booleans, numbers as integers.
  */
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { TOKEN_PARAMETERS } from '../auth.ts';
 import { LEGACY_PREFIX } from './prefix.ts';
@@ -17,6 +18,15 @@ export interface LegacyRouteSpec {
   /** what a 200 answers */
   answer: string;
 }
+
+/** Declares a GET route under `/v0` to the Swagger document and serves it (hidden from the current OpenAPI one). */
+export type LegacyRoute = <Q extends z.ZodObject, P extends z.ZodObject | undefined, R extends z.ZodType>(
+  spec: LegacyRouteSpec & { querystring: Q; params?: P; response: R },
+  handler: (
+    request: { query: z.output<Q>; params: P extends z.ZodObject ? z.output<P> : object },
+    reply: FastifyReply,
+  ) => Promise<unknown>,
+) => void;
 
 interface JsonSchema {
   type?: string;

@@ -1,0 +1,65 @@
+/**
+ * The legacy informal taxon groups (`/v0/informal-taxon-groups`, docs/api.md, "Legacy
+ * interface"): the groups, their tree and their roots, each a page as the legacy interface
+ * answers them (a group's subgroups by id in the list, nested in the tree), with the context of
+ * the language chosen.
+ */
+import type { z } from 'zod';
+import type { CatalogService } from '../../service/catalog-service.ts';
+import { pageOf } from '../../service/page.ts';
+import { groupAnswer, groupTreeAnswer, pageAnswer } from '../schemas/responses.ts';
+import { translate, type ResponseLanguage } from '../translate.ts';
+import { informalGroupsQuery } from './parameters.ts';
+import { LEGACY_PREFIX } from './prefix.ts';
+import type { LegacyRoute } from './swagger.ts';
+
+type Query = z.output<typeof informalGroupsQuery>;
+
+/** `informalTaxonGroup.jsonld`, `-<lang>` before the extension when one language is chosen. */
+function contextOf(language: ResponseLanguage): string {
+  const suffix = language === 'multi' ? '' : `-${language}`;
+  return `http://schema.laji.fi/context/informalTaxonGroup${suffix}.jsonld`;
+}
+
+/** The page `query` asks for of `items` (all of them without a `pageSize`), translated. */
+function paged(items: readonly object[], query: Query) {
+  const pageSize = query.pageSize ?? Math.max(1, items.length);
+  const start = (query.page - 1) * pageSize;
+  const results = items.slice(start, start + pageSize).map((item) => translate(item, query.lang, query.langFallback));
+  return { ...pageOf(results, query.page, pageSize, items.length), '@context': contextOf(query.lang) };
+}
+
+export function legacyGroupRoutes(route: LegacyRoute, catalog: CatalogService): void {
+  const base = `${LEGACY_PREFIX}/informal-taxon-groups`;
+  const listPage = pageAnswer(groupAnswer, 'A page of informal taxon groups');
+  route(
+    {
+      url: base,
+      summary: 'The informal taxon groups, paged',
+      answer: 'A page of groups: {currentPage, pageSize, total, lastPage, results, @context}, subgroups by id',
+      querystring: informalGroupsQuery,
+      response: listPage,
+    },
+    async ({ query }) => paged((await catalog.groups()).all, query),
+  );
+  route(
+    {
+      url: `${base}/roots`,
+      summary: "The groups that are no group's subgroup, paged",
+      answer: 'A page of the root groups, subgroups by id',
+      querystring: informalGroupsQuery,
+      response: listPage,
+    },
+    async ({ query }) => paged((await catalog.groups()).roots, query),
+  );
+  route(
+    {
+      url: `${base}/tree`,
+      summary: 'The group hierarchy: the roots, paged, their subgroups nested',
+      answer: 'A page of the root groups, each with its subgroups nested in hasSubGroup',
+      querystring: informalGroupsQuery,
+      response: pageAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'),
+    },
+    async ({ query }) => paged((await catalog.groups()).tree, query),
+  );
+}
