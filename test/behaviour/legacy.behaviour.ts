@@ -265,6 +265,49 @@ export function legacyBehaviour(client: Client) {
     });
   });
 
+  describe('GET /v0/autocomplete/taxon', () => {
+    it('answers {query, result}: each hit an item keyed by its taxon, valued by its matching name, with the hit as payload when asked', async () => {
+      const search = (await client.get('/v0/taxa/search?query=huuhk&limit=5&lang=fi')).body;
+      expect(search.length).toBeGreaterThan(0);
+      const bare = await client.get('/v0/autocomplete/taxon?q=huuhk&limit=5');
+      expect(bare.status).toBe(200);
+      expect(bare.body).toEqual({
+        query: 'huuhk',
+        result: search.map((hit: { id: string; matchingName: string }) => ({ key: hit.id, value: hit.matchingName })),
+      });
+      const { body } = await client.get('/v0/autocomplete/taxon?q=huuhk&limit=5&includePayload=true');
+      expect(body.result[0]).toEqual({
+        key: 'MX.28965',
+        value: 'huuhkaja',
+        payload: {
+          matchingName: 'huuhkaja',
+          nameType: 'MX.vernacularName',
+          scientificName: 'Bubo bubo',
+          scientificNameAuthorship: '(Linnaeus, 1758)',
+          taxonRankId: 'MX.species',
+          cursiveName: true,
+          finnish: true,
+          species: true,
+          vernacularName: 'huuhkaja',
+          informalTaxonGroups: [
+            { id: 'MVL.1', name: 'Linnut' },
+            { id: 'MVL.1141', name: 'Petolinnut ja pöllöt' },
+            { id: 'MVL.1161', name: 'Pöllöt' },
+          ],
+          kingdomScientificName: 'Animalia',
+          matchType: search[0].type,
+        },
+      });
+      const english = await client.get('/v0/autocomplete/taxon?q=huuhk&limit=1&includePayload=true&lang=en');
+      expect(english.body.result[0].payload.informalTaxonGroups[0]).toEqual({ id: 'MVL.1', name: 'Birds' });
+      expect((await client.get('/v0/autocomplete/taxon?limit=5')).status).toBe(422);
+      expect((await client.get('/v0/autocomplete/taxon?q=Moomin&matchType=exact')).body).toEqual({
+        query: 'Moomin',
+        result: [],
+      });
+    });
+  });
+
   describe('GET /v0/taxa/search', () => {
     it('answers a bare array of hits, multilingual fields as objects unless lang', async () => {
       const { status, body } = await client.get('/v0/taxa/search?query=Bubo%20bubo&matchType=exact&limit=1');
@@ -400,6 +443,7 @@ export function legacyBehaviour(client: Client) {
         basePath: '/v0',
       });
       expect(Object.keys(body.paths).sort()).toEqual([
+        '/autocomplete/taxon',
         '/informal-taxon-groups',
         '/informal-taxon-groups/roots',
         '/informal-taxon-groups/tree',

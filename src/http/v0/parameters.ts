@@ -326,3 +326,15 @@ export const informalGroupsQuery = z.object({
     .optional()
     .describe('groups a page; all of them when absent'),
 });
+
+/**
+ * GET /v0/autocomplete/taxon: the search's parameters, the name typed as `q`, and whether each
+ * item carries the hit (`includePayload`).
+ */
+export const autocompleteQuery = searchQuery.omit({ query: true, lang: true }).extend({
+  q: queryParam.describe('the name typed so far'),
+  includePayload: booleanParam(false).describe('true: each item carries the hit as payload'),
+  ...languageParams('fi'),
+});
+
+export type LegacyAutocompleteQuery = z.infer<typeof autocompleteQuery>;

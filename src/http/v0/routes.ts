@@ -25,6 +25,7 @@ import { translate, type ResponseLanguage } from '../translate.ts';
 import { LEGACY_ERROR_ANSWERS } from './error-object.ts';
 import { legacyGroupRoutes } from './informal-groups.ts';
 import {
+  autocompleteQuery,
   childrenQuery,
   descriptionsQuery,
   mediaQuery,
@@ -130,6 +131,31 @@ function legacyHit(hit: Record<string, unknown>, query: LegacySearchQuery): Reco
   if (query.observationMode && out.nameType === 'MX.scientificName' && out.species !== true)
     out.matchingName = `${out.matchingName} sp.`;
   return out;
+}
+
+/** The legacy autocomplete's items: the taxon id, the matching name and, asked for, the hit. */
+const legacyAutocompleteAnswer = z
+  .object({
+    query: z.string(),
+    result: z.array(z.object({ key: z.string(), value: z.string(), payload: z.looseObject({}).optional() })),
+  })
+  .describe('The name typed and the items, best first');
+
+const PAYLOAD_NAMES = new Map([
+  ['informalGroups', 'informalTaxonGroups'],
+  ['taxonRank', 'taxonRankId'],
+  ['type', 'matchType'],
+]);
+
+/**
+ * A legacy hit as the legacy autocomplete's payload names its fields: `informalTaxonGroups`,
+ * `taxonRankId` and `matchType` for the search's `informalGroups`, `taxonRank` and `type`.
+ */
+function autocompletePayload(hit: Record<string, unknown>): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(hit))
+    if (field !== 'id') payload[PAYLOAD_NAMES.get(field) ?? field] = value;
+  return payload;
 }
 
 export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
@@ -365,6 +391,28 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
       const matches = await search.search('current', legacySearchParams(q));
       const context: HitContext = { language: q.lang, groups: catalog.informalTaxonGroups, fallback: q.langFallback };
       return matches.map((match) => legacyHit(hitOf(match, context), q));
+    },
+  );
+
+  route(
+    {
+      url: `${LEGACY_PREFIX}/autocomplete/taxon`,
+      summary: 'Name search for autocomplete: the name typed as q, each hit an item {key, value, payload?}',
+      answer: '{query, result}: the items best first, key the taxon id, value the matching name',
+      querystring: autocompleteQuery,
+      response: legacyAutocompleteAnswer,
+    },
+    async ({ query: q }) => {
+      const catalog = await engine.catalog();
+      const asSearch: LegacySearchQuery = { ...q, query: q.q };
+      const matches = await search.search('current', legacySearchParams(asSearch));
+      const context: HitContext = { language: q.lang, groups: catalog.informalTaxonGroups, fallback: q.langFallback };
+      const result = matches.map((match) => {
+        const hit = legacyHit(hitOf(match, context), asSearch);
+        const item = { key: hit.id as string, value: hit.matchingName as string };
+        return q.includePayload ? { ...item, payload: autocompletePayload(hit) } : item;
+      });
+      return { query: q.q, result };
     },
   );
 
