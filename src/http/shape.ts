@@ -14,7 +14,24 @@ import { taxonSchema } from '../taxon/schema.ts';
 
 const KNOWN_FIELDS = new Set(Object.keys(taxonSchema.shape));
 
+/** The context of a taxon's descriptions and media (`/taxa/{id}/descriptions`, `/media`). */
 export const TAXON_CONTEXT = 'http://schema.laji.fi/context/taxon.jsonld';
+
+/** The context of an empty page or list, which has no item to take one from (as the real API's). */
+export const GENERIC_CONTEXT = 'http://schema.laji.fi/context/generic.jsonld';
+
+/**
+ * The context of taxa answered in `language` (a taxon alone, a page or a list of them), as the
+ * real API names it: its own taxon document's context, by language (docs/api.md, "Envelopes").
+ */
+export function taxonContext(language: ResponseLanguage): string {
+  return `https://api.laji.fi/context/taxon-elastic-${language}`;
+}
+
+/** The context of a page or list of `count` taxa in `language`: the generic one when it is empty. */
+export function taxaContext(language: ResponseLanguage, count: number): string {
+  return count === 0 ? GENERIC_CONTEXT : taxonContext(language);
+}
 
 /** The licence every taxon answered carries, as the real API's taxa do (docs/api.md, "Taxa"). */
 export const INTELLECTUAL_RIGHTS = 'MZ.intellectualRightsCC-BY-4.0';

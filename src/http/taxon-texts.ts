@@ -17,7 +17,7 @@ import type { Page } from '../service/page.ts';
 import type { PageSearch } from '../service/taxa-service.ts';
 import { createResponseCache } from './response-cache.ts';
 import { SerialisedAnswer } from './route-schema.ts';
-import { TAXON_CONTEXT, taxonShaper } from './shape.ts';
+import { taxaContext, taxonShaper } from './shape.ts';
 import type { ResponseLanguage } from './translate.ts';
 
 /** default bound of the kept texts, in bytes (some 6,000 full taxa) */
@@ -62,6 +62,7 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
     prefix: string,
     write: (taxon: object) => string,
     search: PageSearch,
+    language: ResponseLanguage,
   ): Promise<SerialisedAnswer | undefined> {
     const page = await search.ids();
     const results = page.results.map((id) => texts.get(catalog, prefix + id));
@@ -74,7 +75,7 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
         texts.set(catalog, prefix + page.results[i], results[i]!);
       }
     }
-    return new SerialisedAnswer(pageText(page, results as string[]));
+    return new SerialisedAnswer(pageText(page, results as string[], language));
   }
 
   return {
@@ -83,7 +84,7 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
       if (catalog !== undefined) {
         const shape = lazily(() => taxonShaper(language, fields));
         const write = (taxon: object) => JSON.stringify(shape()(taxon));
-        const answer = await keptPage(catalog, prefixOf(version, language, fields), write, search);
+        const answer = await keptPage(catalog, prefixOf(version, language, fields), write, search, language);
         if (answer !== undefined && (await engine.catalog()) === catalog) return answer;
       }
       // Nothing kept: one `JSON.stringify` of the whole page is faster than one per taxon.
@@ -92,7 +93,7 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
         JSON.stringify({
           ...page,
           results: page.results.map(taxonShaper(language, fields)),
-          '@context': TAXON_CONTEXT,
+          '@context': taxaContext(language, page.results.length),
         }),
       );
     },
@@ -131,16 +132,16 @@ function writeSelectionKey(fields: FieldSelection): string {
 }
 
 const EMPTY_RESULTS = '"results":[]}';
-const CONTEXT_TEXT = `,"@context":${JSON.stringify(TAXON_CONTEXT)}}`;
 
 /**
- * `JSON.stringify({ ...page, results, '@context': TAXON_CONTEXT })` from the texts of the results
- * (`results` is the envelope's last key).
+ * `JSON.stringify({ ...page, results, '@context': taxaContext(language, results.length) })` from
+ * the texts of the results (`results` is the envelope's last key).
  */
-function pageText(page: Page<unknown>, results: string[]): string {
+function pageText(page: Page<unknown>, results: string[], language: ResponseLanguage): string {
   const envelope = JSON.stringify({ ...page, results: [] });
   if (!envelope.endsWith(EMPTY_RESULTS))
     throw new Error(`taxon texts: a page envelope not ending with its results: ${envelope}`);
   // The envelope less its closing `]}`, the texts, and the closing again with the context.
-  return `${envelope.slice(0, -2)}${results.join(',')}]${CONTEXT_TEXT}`;
+  const context = JSON.stringify(taxaContext(language, results.length));
+  return `${envelope.slice(0, -2)}${results.join(',')}],"@context":${context}}`;
 }

@@ -216,21 +216,34 @@ export function pageBehaviour(client: Client) {
     });
 
     it('carries the JSON-LD context and each taxon its licence, as the real API answers', async () => {
-      const context = 'http://schema.laji.fi/context/taxon.jsonld';
+      const context = 'https://api.laji.fi/context/taxon-elastic-en';
       const rights = 'MZ.intellectualRightsCC-BY-4.0';
       for (const url of ['/taxa?pageSize=3', '/taxa/species?pageSize=3', '/taxa/MX.37600/species?pageSize=3']) {
-        const { body } = await client.get(url);
+        const { body } = await client.get(`${url}&lang=en`);
         expect(body['@context'], url).toBe(context);
         expect(Object.keys(body).at(-1), url).toBe('@context');
         expect(body.results.length, url).toBe(3);
         for (const taxon of body.results) expect(taxon.intellectualRights, url).toBe(rights);
       }
-      const fox = await client.get('/taxa/MX.46587');
+      const fox = await client.get('/taxa/MX.46587?lang=en');
       expect(fox.body).toMatchObject({ id: 'MX.46587', intellectualRights: rights, '@context': context });
-      const children = await client.get('/taxa/MX.51126/children');
+      const children = await client.get('/taxa/MX.51126/children?lang=en');
+      expect(children.body['@context']).toBe(context);
       expect(children.body.results.map((taxon: { intellectualRights?: string }) => taxon.intellectualRights)).toContain(
         rights,
       );
+      // The context names the language of the answer; an empty page or list has the generic one.
+      for (const lang of ['fi', 'sv', 'multi']) {
+        const named = `https://api.laji.fi/context/taxon-elastic-${lang}`;
+        expect((await client.get(`/taxa?pageSize=1&lang=${lang}`)).body['@context']).toBe(named);
+        expect((await client.get(`/taxa/MX.46587?lang=${lang}`)).body['@context']).toBe(named);
+        expect((await client.get(`/taxa/MX.46587/parents?lang=${lang}`)).body['@context']).toBe(named);
+      }
+      const generic = 'http://schema.laji.fi/context/generic.jsonld';
+      expect((await client.get('/taxa?id=MX.404')).body['@context']).toBe(generic);
+      expect((await client.get('/taxa?id=MX.404')).body).toMatchObject({ total: 0, results: [] });
+      expect((await client.post('/taxa?pageSize=5', { id: 'MX.404' })).body['@context']).toBe(generic);
+      expect((await client.get('/taxa/MX.46549/children')).body).toEqual({ results: [], '@context': generic });
       // A selection answers what it names, the licence when named.
       const selected = await client.get('/taxa?id=MX.46587&selectedFields=id,intellectualRights');
       expect(selected.body.results).toEqual([{ id: 'MX.46587', intellectualRights: rights }]);
@@ -271,7 +284,7 @@ export function pageBehaviour(client: Client) {
     it('takes the answer language from lang before Accept-Language, on every route that translates', async () => {
       const en = { 'accept-language': 'en' };
       const fox = await client.get('/taxa/MX.46587?lang=fi&selectedFields=vernacularName', en);
-      expect(fox.body).toEqual({ vernacularName: 'kettu', '@context': 'http://schema.laji.fi/context/taxon.jsonld' });
+      expect(fox.body).toEqual({ vernacularName: 'kettu', '@context': 'https://api.laji.fi/context/taxon-elastic-fi' });
       const page = await client.get('/taxa?lang=sv&id=MX.46587&selectedFields=vernacularName', en);
       expect(page.body.results).toEqual([{ vernacularName: 'rödräv' }]);
       const multi = await client.get('/taxa/MX.46587?lang=multi&selectedFields=vernacularName', en);

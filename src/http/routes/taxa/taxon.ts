@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { taxonParams, taxonQuery } from '../../schemas/taxa.ts';
-import { languageOf, shapeTaxon, TAXON_CONTEXT } from '../../shape.ts';
+import { languageOf, shapeTaxon, TAXON_CONTEXT, taxonContext } from '../../shape.ts';
 import { translate, type ResponseLanguage } from '../../translate.ts';
 import { selectionOf, type TaxaRouteOptions } from './context.ts';
 
@@ -33,7 +33,8 @@ export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, 
     handler: async (request) => {
       const fields = selectionOf(request.query);
       const taxon = await taxa.get(request.query.checklistVersion, request.params.id, fields);
-      return { ...shapeTaxon(taxon, languageOf(request), fields), '@context': TAXON_CONTEXT };
+      const language = languageOf(request);
+      return { ...shapeTaxon(taxon, language, fields), '@context': taxonContext(language) };
     },
   });
 

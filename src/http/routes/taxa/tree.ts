@@ -8,7 +8,7 @@ import type { TaxaService } from '../../../service/taxa-service.ts';
 import type { TaxonDocument } from '../../../taxon/schema.ts';
 import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { childrenQuery, filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
-import { languageOf, shapeTaxa, TAXON_CONTEXT } from '../../shape.ts';
+import { languageOf, shapeTaxa, taxaContext } from '../../shape.ts';
 import { queryAndBodyFilter, requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 /** What a walk reads of a request. */
@@ -77,7 +77,8 @@ export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
             filter: filterOf(method, query, request.body),
             sort: 'sortOrder' in query ? query.sortOrder : undefined,
           });
-          return { results: shapeTaxa(found, languageOf(request), fields), '@context': TAXON_CONTEXT };
+          const language = languageOf(request);
+          return { results: shapeTaxa(found, language, fields), '@context': taxaContext(language, found.length) };
         },
       });
     }
