@@ -28,6 +28,20 @@ export function taxonContext(language: ResponseLanguage): string {
   return `https://api.laji.fi/context/taxon-elastic-${language}`;
 }
 
+/**
+ * The context of the catalog's objects of a kind (`informalTaxonGroup`, `checklistVersion`,
+ * `checklist`) in `language`, as the real API names it: `-<lang>` before `.jsonld` when one
+ * language is answered.
+ */
+export function schemaContext(kind: string, language: ResponseLanguage): string {
+  return `http://schema.laji.fi/context/${kind}${language === 'multi' ? '' : `-${language}`}.jsonld`;
+}
+
+/** The context of a page or list of `count` objects of `kind`: the generic one when it is empty. */
+export function listContext(kind: string, language: ResponseLanguage, count: number): string {
+  return count === 0 ? GENERIC_CONTEXT : schemaContext(kind, language);
+}
+
 /** The context of a page or list of `count` taxa in `language`: the generic one when it is empty. */
 export function taxaContext(language: ResponseLanguage, count: number): string {
   return count === 0 ? GENERIC_CONTEXT : taxonContext(language);

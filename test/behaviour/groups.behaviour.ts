@@ -34,7 +34,21 @@ export function groupBehaviour(client: Client) {
     });
 
     it('answers one group, its children, parent and siblings', async () => {
-      expect((await client.get('/informal-taxon-groups/MVL.1161')).body).toEqual({ id: 'MVL.1161', name: 'Owls' });
+      expect((await client.get('/informal-taxon-groups/MVL.1161?lang=en')).body).toEqual({
+        id: 'MVL.1161',
+        name: 'Owls',
+        '@context': 'http://schema.laji.fi/context/informalTaxonGroup-en.jsonld',
+      });
+      const multi = (await client.get('/informal-taxon-groups/MVL.1161?lang=multi')).body;
+      expect(multi['@context']).toBe('http://schema.laji.fi/context/informalTaxonGroup.jsonld');
+      const roots = (await client.get('/informal-taxon-groups/roots?lang=sv')).body;
+      expect(roots['@context']).toBe('http://schema.laji.fi/context/informalTaxonGroup-sv.jsonld');
+      const none = (await client.get('/informal-taxon-groups/MVL.1161/children')).body;
+      expect(none).toEqual({ results: [], '@context': 'http://schema.laji.fi/context/generic.jsonld' });
+      const versions = (await client.get('/checklist-versions?lang=fi')).body;
+      expect(versions['@context']).toBe('http://schema.laji.fi/context/checklistVersion-fi.jsonld');
+      const noVersion = (await client.get('/checklist-versions?idIn=MR.999')).body;
+      expect(noVersion['@context']).toBe('http://schema.laji.fi/context/generic.jsonld');
       expect(ids((await client.get('/informal-taxon-groups/MVL.1/children')).body.results)).toEqual(['MVL.1141']);
       expect((await client.get('/informal-taxon-groups/MVL.1161/parent')).body.id).toBe('MVL.1141');
       expect((await client.get('/informal-taxon-groups/MVL.1/parent')).status).toBe(404);
@@ -68,7 +82,8 @@ export function groupBehaviour(client: Client) {
       const { status, body } = await client.get('/checklists', { 'accept-language': 'fi' });
       expect(status).toBe(200);
       expect(body).toMatchObject({ currentPage: 1, total: 2, lastPage: 1 });
-      expect(body['@context']).toBe('http://schema.laji.fi/context/checklist.jsonld');
+      // The context of the answer language, as the real API names it.
+      expect(body['@context']).toBe('http://schema.laji.fi/context/checklist-fi.jsonld');
       expect(body.results[0]).toEqual({
         id: 'MR.1',
         name: 'Pääluettelo',

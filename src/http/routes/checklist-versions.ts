@@ -9,10 +9,10 @@ import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam }
 import { pageOfList } from '../../service/page.ts';
 import type { ChecklistVersion } from '../../taxon/catalog.ts';
 import { ERROR_ANSWERS, pageAnswer, versionAnswer, type VersionAnswer } from '../schemas/responses.ts';
-import { languageOf } from '../shape.ts';
+import { languageOf, listContext, schemaContext } from '../shape.ts';
 import { translate } from '../translate.ts';
 
-const CONTEXT = 'http://schema.laji.fi/context/checklistVersion.jsonld';
+const KIND = 'checklistVersion';
 const tags = ['checklist versions'];
 
 const pageQuery = z.object({ ...languageQuery, page: pageParam, pageSize: pageSizeParam, idIn: commaList.optional() });
@@ -31,7 +31,8 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
       handler: async (request) => {
         const language = languageOf(request);
         const shape = (version: ChecklistVersion) => translate(version, language) as VersionAnswer;
-        return { ...pageOfList(await catalog.versions(), request.query, shape), '@context': CONTEXT };
+        const page = pageOfList(await catalog.versions(), request.query, shape);
+        return { ...page, '@context': listContext(KIND, language, page.results.length) };
       },
     });
     app.get(`${base}/:id`, {
@@ -43,10 +44,11 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
         querystring: languageOnlyQuery,
         response: { 200: versionAnswer, ...ERROR_ANSWERS },
       },
-      handler: async (request) => ({
-        ...(translate(await catalog.version(request.params.id), languageOf(request)) as VersionAnswer),
-        '@context': CONTEXT,
-      }),
+      handler: async (request) => {
+        const language = languageOf(request);
+        const version = translate(await catalog.version(request.params.id), language) as VersionAnswer;
+        return { ...version, '@context': schemaContext(KIND, language) };
+      },
     });
   }
 };

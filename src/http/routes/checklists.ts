@@ -6,10 +6,10 @@ import { pageOfList } from '../../service/page.ts';
 import type { Checklist } from '../../taxon/catalog.ts';
 import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
 import { checklistAnswer, ERROR_ANSWERS, pageAnswer, type ChecklistAnswer } from '../schemas/responses.ts';
-import { languageOf } from '../shape.ts';
+import { languageOf, listContext, schemaContext } from '../shape.ts';
 import { translate } from '../translate.ts';
 
-const CONTEXT = 'http://schema.laji.fi/context/checklist.jsonld';
+const KIND = 'checklist';
 const tags = ['checklists'];
 
 const pageQuery = z.object({ ...languageQuery, page: pageParam, pageSize: pageSizeParam, idIn: commaList.optional() });
@@ -25,7 +25,8 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
     handler: async (request) => {
       const language = languageOf(request);
       const shape = (checklist: Checklist) => translate(checklist, language) as ChecklistAnswer;
-      return { ...pageOfList(await catalog.checklists(), request.query, shape), '@context': CONTEXT };
+      const page = pageOfList(await catalog.checklists(), request.query, shape);
+      return { ...page, '@context': listContext(KIND, language, page.results.length) };
     },
   });
   app.get('/checklists/:id', {
@@ -36,9 +37,10 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
       querystring: languageOnlyQuery,
       response: { 200: checklistAnswer, ...ERROR_ANSWERS },
     },
-    handler: async (request) => ({
-      ...(translate(await catalog.checklist(request.params.id), languageOf(request)) as ChecklistAnswer),
-      '@context': CONTEXT,
-    }),
+    handler: async (request) => {
+      const language = languageOf(request);
+      const checklist = translate(await catalog.checklist(request.params.id), language) as ChecklistAnswer;
+      return { ...checklist, '@context': schemaContext(KIND, language) };
+    },
   });
 };

@@ -20,10 +20,10 @@ import {
   pageAnswer,
   type GroupAnswer,
 } from '../schemas/responses.ts';
-import { languageOf } from '../shape.ts';
+import { languageOf, listContext, schemaContext } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 
-const CONTEXT = 'http://schema.laji.fi/context/informalTaxonGroup.jsonld';
+const KIND = 'informalTaxonGroup';
 const pageQuery = z.object({
   ...languageQuery,
   page: pageParam,
@@ -41,7 +41,8 @@ const groupResponse = { 200: groupAnswer, ...ERROR_ANSWERS };
 function paged(groups: readonly InformalTaxonGroup[], query: z.infer<typeof pageQuery>, language: ResponseLanguage) {
   const shape = (group: InformalTaxonGroup) =>
     translate(selected(group, query.selectedFields), language) as GroupAnswer;
-  return { ...pageOfList(groups, query, shape), '@context': CONTEXT };
+  const page = pageOfList(groups, query, shape);
+  return { ...page, '@context': listContext(KIND, language, page.results.length) };
 }
 
 function selected(group: InformalTaxonGroup, fields: readonly string[] | undefined): Partial<InformalTaxonGroup> {
@@ -51,7 +52,8 @@ function selected(group: InformalTaxonGroup, fields: readonly string[] | undefin
 
 /** Groups as an unpaged list: `{results, @context}`. */
 function listed(groups: readonly InformalTaxonGroup[], language: ResponseLanguage) {
-  return { results: groups.map((group) => translate(group, language) as GroupAnswer), '@context': CONTEXT };
+  const results = groups.map((group) => translate(group, language) as GroupAnswer);
+  return { results, '@context': listContext(KIND, language, results.length) };
 }
 
 export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -77,10 +79,11 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       querystring: languageOnlyQuery,
       response: { 200: listAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'), ...ERROR_ANSWERS },
     },
-    handler: async (request) => ({
-      results: translate((await groups()).tree, languageOf(request)) as z.infer<typeof groupTreeAnswer>[],
-      '@context': CONTEXT,
-    }),
+    handler: async (request) => {
+      const language = languageOf(request);
+      const results = translate((await groups()).tree, language) as z.infer<typeof groupTreeAnswer>[];
+      return { results, '@context': listContext(KIND, language, results.length) };
+    },
   });
   app.get(`${base}/:id`, {
     schema: {
@@ -90,7 +93,11 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       querystring: languageOnlyQuery,
       response: groupResponse,
     },
-    handler: async (request) => translate((await groups()).find(request.params.id), languageOf(request)) as GroupAnswer,
+    handler: async (request) => {
+      const language = languageOf(request);
+      const group = translate((await groups()).find(request.params.id), language) as GroupAnswer;
+      return { ...group, '@context': schemaContext(KIND, language) };
+    },
   });
   app.get(`${base}/:id/children`, {
     schema: {

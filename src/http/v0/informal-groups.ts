@@ -8,25 +8,23 @@ import type { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
 import { pageOf } from '../../service/page.ts';
 import { groupAnswer, groupTreeAnswer, pageAnswer } from '../schemas/responses.ts';
-import { translate, type ResponseLanguage } from '../translate.ts';
+import { schemaContext } from '../shape.ts';
+import { translate } from '../translate.ts';
 import { informalGroupsQuery } from './parameters.ts';
 import { LEGACY_PREFIX } from './prefix.ts';
 import type { LegacyRoute } from './swagger.ts';
 
 type Query = z.output<typeof informalGroupsQuery>;
 
-/** `informalTaxonGroup.jsonld`, `-<lang>` before the extension when one language is chosen. */
-function contextOf(language: ResponseLanguage): string {
-  const suffix = language === 'multi' ? '' : `-${language}`;
-  return `http://schema.laji.fi/context/informalTaxonGroup${suffix}.jsonld`;
-}
-
 /** The page `query` asks for of `items` (all of them without a `pageSize`), translated. */
 function paged(items: readonly object[], query: Query) {
   const pageSize = query.pageSize ?? Math.max(1, items.length);
   const start = (query.page - 1) * pageSize;
   const results = items.slice(start, start + pageSize).map((item) => translate(item, query.lang, query.langFallback));
-  return { ...pageOf(results, query.page, pageSize, items.length), '@context': contextOf(query.lang) };
+  return {
+    ...pageOf(results, query.page, pageSize, items.length),
+    '@context': schemaContext('informalTaxonGroup', query.lang),
+  };
 }
 
 export function legacyGroupRoutes(route: LegacyRoute, catalog: CatalogService): void {
