@@ -1,4 +1,8 @@
-/** The checklists the data directory declares: GET /checklists and /checklists/{id}. */
+/**
+ * The checklists the data directory declares: GET /checklists (the public ones) and
+ * /checklists/{id} (any), each as the real API answers it (its citation as
+ * `dc:bibliographicCitation`).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../../service/catalog-service.ts';
@@ -12,7 +16,30 @@ import { translate } from '../translate.ts';
 const KIND = 'checklist';
 const tags = ['checklists'];
 
-const pageQuery = z.object({ ...languageQuery, page: pageParam, pageSize: pageSizeParam, idIn: commaList.optional() });
+/** The keys of a checklist answered, in order: what `selectedFields` may name. */
+const CHECKLIST_KEYS = ['id', 'name', 'owner', 'rootTaxon', 'isPublic', 'dc:bibliographicCitation'] as const;
+
+const pageQuery = z.object({
+  ...languageQuery,
+  page: pageParam,
+  pageSize: pageSizeParam,
+  idIn: commaList.optional(),
+  selectedFields: commaList
+    .refine((fields) => fields.every((field) => (CHECKLIST_KEYS as readonly string[]).includes(field)), {
+      message: `must name fields of ${CHECKLIST_KEYS.join(', ')}`,
+    })
+    .optional(),
+});
+
+/** A checklist as answered, with only `selected` of its keys when given. */
+function answered({ bibliographicCitation, ...rest }: Checklist, selected?: readonly string[]): ChecklistAnswer {
+  const whole: Record<string, unknown> = {
+    ...rest,
+    ...(bibliographicCitation === undefined ? {} : { 'dc:bibliographicCitation': bibliographicCitation }),
+  };
+  if (selected === undefined) return whole as ChecklistAnswer;
+  return Object.fromEntries(Object.entries(whole).filter(([key]) => selected.includes(key))) as ChecklistAnswer;
+}
 
 export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get('/checklists', {
@@ -24,8 +51,12 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
     },
     handler: async (request) => {
       const language = languageOf(request);
-      const shape = (checklist: Checklist) => translate(checklist, language) as ChecklistAnswer;
-      const page = pageOfList(await catalog.checklists(), request.query, shape);
+      const { selectedFields } = request.query;
+      const shape = (checklist: Checklist) =>
+        translate(answered(checklist, selectedFields), language) as ChecklistAnswer;
+      // Only the public ones are listed, as the real API lists them; one that does not say is.
+      const listed = (await catalog.checklists()).filter((checklist) => checklist.isPublic !== false);
+      const page = pageOfList(listed, request.query, shape);
       return { ...page, '@context': listContext(KIND, language, page.results.length) };
     },
   });
@@ -39,7 +70,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
     },
     handler: async (request) => {
       const language = languageOf(request);
-      const checklist = translate(await catalog.checklist(request.params.id), language) as ChecklistAnswer;
+      const checklist = translate(answered(await catalog.checklist(request.params.id)), language) as ChecklistAnswer;
       return { ...checklist, '@context': schemaContext(KIND, language) };
     },
   });

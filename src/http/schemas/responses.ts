@@ -97,7 +97,7 @@ export const checklistAnswer = z
     owner: z.string().optional(),
     rootTaxon: z.string().optional(),
     isPublic: z.boolean().optional(),
-    bibliographicCitation: z.string().optional(),
+    'dc:bibliographicCitation': z.string().optional(),
   })
   .describe('A checklist: the taxa name it in nameAccordingTo');
 
