@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_EXPORT_LIMITS } from './http/export.ts';
 import { DEFAULT_INDEX_PREFIX, INDEX_PREFIX_PATTERN } from './index/elasticsearch/naming.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/sample', import.meta.url));
@@ -48,8 +49,8 @@ const configSchema = z
       .min(1024)
       .max(1024 * 1024 * 1024)
       .optional(),
-    MAX_EXPORTS: z.coerce.number().int().min(1).max(10_000).default(4),
-    MAX_EXPORTS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(2),
+    MAX_EXPORTS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_EXPORT_LIMITS.total),
+    MAX_EXPORTS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_EXPORT_LIMITS.perClient),
     MAX_GZIP_RATIO: z.coerce.number().int().min(2).max(1_000_000).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),

@@ -11,7 +11,6 @@ import { Readable } from 'node:stream';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
-import pLimit from 'p-limit';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 
@@ -158,27 +157,24 @@ const EXPORT_RETRY_AFTER_S = 10;
  * request's client address.
  */
 export function createExportSlots(limits: ExportLimits) {
-  const running = pLimit(limits.total);
+  let underWay = 0;
   const byClient = new Map<string, number>();
   return {
     take(reply: FastifyReply): () => void {
       const client = reply.request.ip;
       const mine = byClient.get(client) ?? 0;
-      if (running.activeCount + running.pendingCount >= limits.total || mine >= limits.perClient) {
+      if (underWay >= limits.total || mine >= limits.perClient) {
         reply.header('Retry-After', String(EXPORT_RETRY_AFTER_S));
         const which = mine >= limits.perClient ? `${limits.perClient} from one client` : `${limits.total} in all`;
         throw new AppError('SERVICE_UNAVAILABLE', `Too many exports under way (at most ${which}); try again shortly`);
       }
       byClient.set(client, mine + 1);
-      let giveBack = () => {};
-      const done = new Promise<void>((resolve) => (giveBack = resolve));
-      // Counted at once as pending, as running once p-limit starts it (a turn later).
-      void running(() => done);
+      underWay++;
       let given = false;
       return () => {
         if (given) return;
         given = true;
-        giveBack();
+        underWay--;
         const left = (byClient.get(client) ?? 1) - 1;
         if (left === 0) byClient.delete(client);
         else byClient.set(client, left);

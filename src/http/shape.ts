@@ -37,14 +37,9 @@ export function schemaContext(kind: string, language: ResponseLanguage): string 
   return `http://schema.laji.fi/context/${kind}${language === 'multi' ? '' : `-${language}`}.jsonld`;
 }
 
-/** The context of a page or list of `count` objects of `kind`: the generic one when it is empty. */
-export function listContext(kind: string, language: ResponseLanguage, count: number): string {
-  return count === 0 ? GENERIC_CONTEXT : schemaContext(kind, language);
-}
-
-/** The context of a page or list of `count` taxa in `language`: the generic one when it is empty. */
-export function taxaContext(language: ResponseLanguage, count: number): string {
-  return count === 0 ? GENERIC_CONTEXT : taxonContext(language);
+/** The context of a page or list of `count` items of context `context`: the generic one when it is empty. */
+export function listContext(count: number, context: string): string {
+  return count === 0 ? GENERIC_CONTEXT : context;
 }
 
 /** The licence every taxon answered carries, as the real API's taxa do (docs/api.md, "Taxa"). */

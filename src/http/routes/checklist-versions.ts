@@ -32,7 +32,7 @@ export const checklistVersionRoutes: FastifyPluginAsyncZod<{ catalog: CatalogSer
         const language = languageOf(request);
         const shape = (version: ChecklistVersion) => translate(version, language) as VersionAnswer;
         const page = pageOfList(await catalog.versions(), request.query, shape);
-        return { ...page, '@context': listContext(KIND, language, page.results.length) };
+        return { ...page, '@context': listContext(page.results.length, schemaContext(KIND, language)) };
       },
     });
     app.get(`${base}/:id`, {

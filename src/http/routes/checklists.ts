@@ -57,7 +57,7 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
       // Only the public ones are listed, as the real API lists them; one that does not say is.
       const listed = (await catalog.checklists()).filter((checklist) => checklist.isPublic !== false);
       const page = pageOfList(listed, request.query, shape);
-      return { ...page, '@context': listContext(KIND, language, page.results.length) };
+      return { ...page, '@context': listContext(page.results.length, schemaContext(KIND, language)) };
     },
   });
   app.get('/checklists/:id', {

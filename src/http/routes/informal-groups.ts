@@ -42,7 +42,7 @@ function paged(groups: readonly InformalTaxonGroup[], query: z.infer<typeof page
   const shape = (group: InformalTaxonGroup) =>
     translate(selected(group, query.selectedFields), language) as GroupAnswer;
   const page = pageOfList(groups, query, shape);
-  return { ...page, '@context': listContext(KIND, language, page.results.length) };
+  return { ...page, '@context': listContext(page.results.length, schemaContext(KIND, language)) };
 }
 
 function selected(group: InformalTaxonGroup, fields: readonly string[] | undefined): Partial<InformalTaxonGroup> {
@@ -53,7 +53,7 @@ function selected(group: InformalTaxonGroup, fields: readonly string[] | undefin
 /** Groups as an unpaged list: `{results, @context}`. */
 function listed(groups: readonly InformalTaxonGroup[], language: ResponseLanguage) {
   const results = groups.map((group) => translate(group, language) as GroupAnswer);
-  return { results, '@context': listContext(KIND, language, results.length) };
+  return { results, '@context': listContext(results.length, schemaContext(KIND, language)) };
 }
 
 export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -82,7 +82,7 @@ export const informalGroupRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     handler: async (request) => {
       const language = languageOf(request);
       const results = translate((await groups()).tree, language) as z.infer<typeof groupTreeAnswer>[];
-      return { results, '@context': listContext(KIND, language, results.length) };
+      return { results, '@context': listContext(results.length, schemaContext(KIND, language)) };
     },
   });
   app.get(`${base}/:id`, {

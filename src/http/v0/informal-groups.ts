@@ -5,7 +5,7 @@
  * the language chosen.
  */
 import type { z } from 'zod';
-import type { CatalogService } from '../../service/catalog-service.ts';
+import type { CatalogService, GroupHierarchy } from '../../service/catalog-service.ts';
 import { pageOf } from '../../service/page.ts';
 import { groupAnswer, groupTreeAnswer, pageAnswer } from '../schemas/responses.ts';
 import { schemaContext } from '../shape.ts';
@@ -27,37 +27,43 @@ function paged(items: readonly object[], query: Query) {
   };
 }
 
+const listPage = pageAnswer(groupAnswer, 'A page of informal taxon groups');
+
+/** The three routes: where, what they say of themselves, and which groups they page. */
+const ROUTES = [
+  {
+    path: '',
+    summary: 'The informal taxon groups, paged',
+    answer: 'A page of groups: {currentPage, pageSize, total, lastPage, results, @context}, subgroups by id',
+    response: listPage,
+    groups: (hierarchy: GroupHierarchy) => hierarchy.all,
+  },
+  {
+    path: '/roots',
+    summary: "The groups that are no group's subgroup, paged",
+    answer: 'A page of the root groups, subgroups by id',
+    response: listPage,
+    groups: (hierarchy: GroupHierarchy) => hierarchy.roots,
+  },
+  {
+    path: '/tree',
+    summary: 'The group hierarchy: the roots, paged, their subgroups nested',
+    answer: 'A page of the root groups, each with its subgroups nested in hasSubGroup',
+    response: pageAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'),
+    groups: (hierarchy: GroupHierarchy) => hierarchy.tree,
+  },
+];
+
 export function legacyGroupRoutes(route: LegacyRoute, catalog: CatalogService): void {
-  const base = `${LEGACY_PREFIX}/informal-taxon-groups`;
-  const listPage = pageAnswer(groupAnswer, 'A page of informal taxon groups');
-  route(
-    {
-      url: base,
-      summary: 'The informal taxon groups, paged',
-      answer: 'A page of groups: {currentPage, pageSize, total, lastPage, results, @context}, subgroups by id',
-      querystring: informalGroupsQuery,
-      response: listPage,
-    },
-    async ({ query }) => paged((await catalog.groups()).all, query),
-  );
-  route(
-    {
-      url: `${base}/roots`,
-      summary: "The groups that are no group's subgroup, paged",
-      answer: 'A page of the root groups, subgroups by id',
-      querystring: informalGroupsQuery,
-      response: listPage,
-    },
-    async ({ query }) => paged((await catalog.groups()).roots, query),
-  );
-  route(
-    {
-      url: `${base}/tree`,
-      summary: 'The group hierarchy: the roots, paged, their subgroups nested',
-      answer: 'A page of the root groups, each with its subgroups nested in hasSubGroup',
-      querystring: informalGroupsQuery,
-      response: pageAnswer(groupTreeAnswer, 'The root groups, their subgroups nested'),
-    },
-    async ({ query }) => paged((await catalog.groups()).tree, query),
-  );
+  for (const { path, summary, answer, response, groups } of ROUTES)
+    route(
+      {
+        url: `${LEGACY_PREFIX}/informal-taxon-groups${path}`,
+        summary,
+        answer,
+        querystring: informalGroupsQuery,
+        response,
+      },
+      async ({ query }) => paged(groups(await catalog.groups()), query),
+    );
 }

@@ -336,5 +336,3 @@ export const autocompleteQuery = searchQuery.omit({ query: true, lang: true }).e
   includePayload: booleanParam(false).describe('true: each item carries the hit as payload'),
   ...languageParams('fi'),
 });
-
-export type LegacyAutocompleteQuery = z.infer<typeof autocompleteQuery>;

@@ -71,10 +71,12 @@ export const taxaExportRoutes: FastifyPluginAsyncZod<TaxaRouteOptions & { export
           const id = under ? (request.params as { id: string }).id : undefined;
           const columns = exportColumns(q.selectedFields, q.format, DEFAULT_TAXON_COLUMNS);
           const fields = selectionOf(columns.length > 0 ? { ...q, selectedFields: columns } : q);
-          const asked = { scope: { ...scopeOf(q), speciesOnly }, filter: requestFilter(method, q, request.body) };
+          const asked = { ...scopeOf(q), speciesOnly };
           // Under a taxon, the simple filters in the query hold on POST too, as on its page route.
           const { scope, filter } =
-            id === undefined ? asked : speciesUnder(id, asked.scope, queryAndBodyFilter(method, q, request.body));
+            id === undefined
+              ? { scope: asked, filter: requestFilter(method, q, request.body) }
+              : speciesUnder(id, asked, queryAndBodyFilter(method, q, request.body));
           const chunks = () => taxa.exportChunks(q.checklistVersion, { filter, scope, fields });
           return sendExport(reply, exportSlots, chunks, {
             format: q.format,

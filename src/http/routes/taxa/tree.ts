@@ -8,7 +8,7 @@ import type { TaxaService } from '../../../service/taxa-service.ts';
 import type { TaxonDocument } from '../../../taxon/schema.ts';
 import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { childrenQuery, filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
-import { languageOf, shapeTaxa, taxaContext } from '../../shape.ts';
+import { languageOf, listContext, shapeTaxa, taxonContext } from '../../shape.ts';
 import { queryAndBodyFilter, requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 /** What a walk reads of a request. */
@@ -78,7 +78,10 @@ export const taxaTreeRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (ap
             sort: 'sortOrder' in query ? query.sortOrder : undefined,
           });
           const language = languageOf(request);
-          return { results: shapeTaxa(found, language, fields), '@context': taxaContext(language, found.length) };
+          return {
+            results: shapeTaxa(found, language, fields),
+            '@context': listContext(found.length, taxonContext(language)),
+          };
         },
       });
     }
