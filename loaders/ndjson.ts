@@ -22,6 +22,9 @@ export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
  * times and more.
  */
 export const DEFAULT_MAX_GZIP_RATIO = 100;
+/** The values `MAX_LINE_BYTES` and `MAX_GZIP_RATIO` may take (`src/config.ts` checks them at start too). */
+export const MAX_LINE_BYTES_RANGE = [1024, 1024 * 1024 * 1024] as const;
+export const MAX_GZIP_RATIO_RANGE = [2, 1_000_000] as const;
 /** What any `.gz` may expand to whatever its ratio: a small file is cheap to read whatever it holds. */
 export const GZIP_RATIO_FLOOR_BYTES = 1024 * 1024;
 
@@ -44,11 +47,11 @@ function wholeNumberFromEnv(
 
 /** `MAX_LINE_BYTES` from the environment, or the default; a bad value names the variable. */
 export const maxLineBytesFromEnv = (env: Record<string, string | undefined> = process.env): number =>
-  wholeNumberFromEnv(env, 'MAX_LINE_BYTES', DEFAULT_MAX_LINE_BYTES, [1024, 1024 * 1024 * 1024], ' of bytes');
+  wholeNumberFromEnv(env, 'MAX_LINE_BYTES', DEFAULT_MAX_LINE_BYTES, MAX_LINE_BYTES_RANGE, ' of bytes');
 
 /** `MAX_GZIP_RATIO` from the environment, or the default; a bad value names the variable. */
 export const maxGzipRatioFromEnv = (env: Record<string, string | undefined> = process.env): number =>
-  wholeNumberFromEnv(env, 'MAX_GZIP_RATIO', DEFAULT_MAX_GZIP_RATIO, [2, 1_000_000], '');
+  wholeNumberFromEnv(env, 'MAX_GZIP_RATIO', DEFAULT_MAX_GZIP_RATIO, MAX_GZIP_RATIO_RANGE, '');
 
 export const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const NEWLINE = 0x0a;

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MAX_GZIP_RATIO_RANGE, MAX_LINE_BYTES_RANGE } from '../loaders/ndjson.ts';
 import { DEFAULT_EXPORT_LIMITS } from './http/export.ts';
 import { DEFAULT_INDEX_PREFIX, INDEX_PREFIX_PATTERN } from './index/elasticsearch/naming.ts';
 
@@ -43,15 +44,10 @@ const configSchema = z
     SEARCH_CACHE_MB: z.coerce.number().min(0).max(65536).default(16),
     CHANGES_KEPT_RECORDS: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
     ENGINE_HEAP_MB: z.coerce.number().int().min(64).max(1_048_576).optional(),
-    MAX_LINE_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .max(1024 * 1024 * 1024)
-      .optional(),
+    MAX_LINE_BYTES: z.coerce.number().int().min(MAX_LINE_BYTES_RANGE[0]).max(MAX_LINE_BYTES_RANGE[1]).optional(),
     MAX_EXPORTS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_EXPORT_LIMITS.total),
     MAX_EXPORTS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_EXPORT_LIMITS.perClient),
-    MAX_GZIP_RATIO: z.coerce.number().int().min(2).max(1_000_000).optional(),
+    MAX_GZIP_RATIO: z.coerce.number().int().min(MAX_GZIP_RATIO_RANGE[0]).max(MAX_GZIP_RATIO_RANGE[1]).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(6_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
