@@ -102,8 +102,14 @@ const NOT_GIVEN: ReadonlySet<string> = new Set<string>([...DERIVED_KEYS, 'specie
  */
 const GIVEN_EVALUATION = new WeakMap<TaxonDocument, unknown>();
 
+/**
+ * The media a document was given, where deriving named in a copy of each medium the taxon it
+ * shows (few documents have media).
+ */
+const GIVEN_MEDIA = new WeakMap<TaxonDocument, unknown>();
+
 /** The fields whose given values deriving replaces or removes: the derived ones, and these. */
-const REMADE: ReadonlySet<string> = new Set<string>([...NOT_GIVEN, 'latestRedListEvaluation']);
+const REMADE: ReadonlySet<string> = new Set<string>([...NOT_GIVEN, 'latestRedListEvaluation', 'multimedia']);
 
 /**
  * `taxon`, parsed from a line the same, byte for byte, as the line of `before` (its document in the
@@ -123,8 +129,10 @@ function withValuesOf(taxon: Taxon, before: Taxon): Taxon {
 }
 
 /** A given field's value as the data gave it. */
-const givenValue = (doc: TaxonDocument, source: Record<string, unknown>, key: string) =>
-  key === 'latestRedListEvaluation' && GIVEN_EVALUATION.has(doc) ? GIVEN_EVALUATION.get(doc) : source[key];
+const givenValue = (doc: TaxonDocument, source: Record<string, unknown>, key: string) => {
+  const given = key === 'latestRedListEvaluation' ? GIVEN_EVALUATION : key === 'multimedia' ? GIVEN_MEDIA : undefined;
+  return given?.has(doc) ? given.get(doc) : source[key];
+};
 
 /**
  * A document as the data gave it, for comparing versions (`src/taxon/changes.ts`): the derived
@@ -244,6 +252,7 @@ function describeContents(doc: TaxonDocument, habitats: HabitatHierarchy): void 
   doc.hasDescriptions = hasItems(doc.descriptions);
   doc.hasBold = typeof doc.bold === 'object' && doc.bold !== null && Object.keys(doc.bold).length > 0;
   doc.hasLatestRedListEvaluation = doc.latestRedListEvaluation !== undefined;
+  describeMedia(doc);
   describeEvaluation(doc, habitats);
   if (doc.primaryHabitat === undefined && doc.secondaryHabitats === undefined) return;
   const { primary, any } = habitatStrings(habitats, doc);
@@ -260,6 +269,19 @@ function habitatStrings(
     primary: habitats.searchStrings([primaryHabitat]),
     any: habitats.searchStrings([primaryHabitat, ...(secondaryHabitats ?? [])]),
   };
+}
+
+/**
+ * Each medium names the taxon it shows (`taxon`: id, names, rank), as the real API's media do:
+ * the one the data gives, else the taxon itself, in a copy of the list (the given one is kept
+ * aside for comparing versions). `multimedia.taxon.*` then filters as any field does.
+ */
+function describeMedia(doc: TaxonDocument): void {
+  const media = doc.multimedia;
+  if (media === undefined || media.every((medium) => medium.taxon !== undefined)) return;
+  const shown = simpleTaxonOf(doc as Taxon);
+  GIVEN_MEDIA.set(doc, media);
+  doc.multimedia = media.map((medium) => (medium.taxon === undefined ? { ...medium, taxon: shown } : medium));
 }
 
 /**
@@ -292,6 +314,9 @@ function contentsAsBefore(doc: TaxonDocument, before: TaxonDocument): void {
   doc.hasLatestRedListEvaluation = before.hasLatestRedListEvaluation;
   const given = GIVEN_EVALUATION.get(before);
   if (given !== undefined) GIVEN_EVALUATION.set(doc, given);
+  const media = GIVEN_MEDIA.get(before);
+  if (media !== undefined) GIVEN_MEDIA.set(doc, media);
+  if (doc.multimedia !== undefined) doc.multimedia = before.multimedia;
   if (doc.latestRedListEvaluation !== undefined) doc.latestRedListEvaluation = before.latestRedListEvaluation;
   if (before.primaryHabitatSearchStrings !== undefined)
     doc.primaryHabitatSearchStrings = before.primaryHabitatSearchStrings;
@@ -331,6 +356,8 @@ function copyOf(before: TaxonDocument): TaxonDocument {
   if (groups !== undefined) GIVEN_GROUPS.set(doc, groups);
   const evaluation = GIVEN_EVALUATION.get(before);
   if (evaluation !== undefined) GIVEN_EVALUATION.set(doc, evaluation);
+  const media = GIVEN_MEDIA.get(before);
+  if (media !== undefined) GIVEN_MEDIA.set(doc, media);
   return doc;
 }
 

@@ -11,7 +11,7 @@ import { AppError, pointerToken } from '../errors.ts';
 import { EXPORT_FORMATS, type ExportFormat, exportColumns, exportText } from '../http/export.ts';
 import { DEFAULT_TAXON_COLUMNS } from '../http/routes/taxa/export.ts';
 import { selectedFieldsParam } from '../http/schemas/common.ts';
-import { DEFAULT_CHECKLIST } from '../http/schemas/taxa.ts';
+import { DEFAULT_CHECKLIST } from '../query/taxa-request.ts';
 import { taxonShaper } from '../http/shape.ts';
 import { RESPONSE_LANGUAGES, type ResponseLanguage } from '../http/translate.ts';
 import { createEmbeddedEngine } from '../index/embedded-engine.ts';

@@ -42,7 +42,10 @@ export function listContext(count: number, context: string): string {
   return count === 0 ? GENERIC_CONTEXT : context;
 }
 
-/** The licence every taxon answered carries, as the real API's taxa do (docs/api.md, "Taxa"). */
+/**
+ * The licence of an answer of taxa, on the answer object (a page, a list, a taxon alone), as the
+ * real API gives it (docs/api.md, "Envelopes").
+ */
 export const INTELLECTUAL_RIGHTS = 'MZ.intellectualRightsCC-BY-4.0';
 
 /** The answer language: the `lang` parameter (validated by the route's schema), else Accept-Language. */
@@ -82,18 +85,13 @@ export interface ShapeOptions {
   fallback?: boolean;
   /** the untranslated `<field>MultiLang` copies of the name fields (default true; the legacy interface has none) */
   multiLangCopies?: boolean;
-  /**
-   * the licence of the answer (`INTELLECTUAL_RIGHTS`, default true; the legacy interface's taxa and
-   * the versions' documents inside change records have none)
-   */
-  licensed?: boolean;
 }
 
 function shapeOne(
   source: Record<string, unknown>,
   language: ResponseLanguage,
   selected: ReadonlySet<string> | undefined,
-  { fallback = true, multiLangCopies = true, licensed = true }: ShapeOptions = {},
+  { fallback = true, multiLangCopies = true }: ShapeOptions = {},
 ) {
   const out: Record<string, unknown> = {};
   for (const key in source) {
@@ -114,7 +112,6 @@ function shapeOne(
       if (!selected || selected.has(name)) out[name] = source[field];
     }
   }
-  if (licensed && (!selected || selected.has('intellectualRights'))) out.intellectualRights = INTELLECTUAL_RIGHTS;
   return out;
 }
 
@@ -129,15 +126,6 @@ export function shapeTaxon(
   selection: FieldSelection = {},
 ): Record<string, unknown> {
   return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection));
-}
-
-/** A taxon as a version held it, inside a change record or a history: shaped, without the answer's licence. */
-export function shapeTaxonVersion(
-  taxon: object,
-  language: ResponseLanguage,
-  selection: FieldSelection = {},
-): Record<string, unknown> {
-  return shapeOne(taxon as Record<string, unknown>, language, selectedKeys(selection), { licensed: false });
 }
 
 /** `shapeTaxon` for the taxa of one request, one at a time: the selection is read once for all. */

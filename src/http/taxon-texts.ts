@@ -17,7 +17,7 @@ import type { Page } from '../service/page.ts';
 import type { PageSearch } from '../service/taxa-service.ts';
 import { createResponseCache } from './response-cache.ts';
 import { SerialisedAnswer } from './route-schema.ts';
-import { listContext, taxonContext, taxonShaper } from './shape.ts';
+import { INTELLECTUAL_RIGHTS, listContext, taxonContext, taxonShaper } from './shape.ts';
 import type { ResponseLanguage } from './translate.ts';
 
 /** default bound of the kept texts, in bytes (some 6,000 full taxa) */
@@ -93,6 +93,7 @@ export function createTaxonTexts(engine: Pick<SearchEngine, 'kind' | 'catalog'>,
         JSON.stringify({
           ...page,
           results: page.results.map(taxonShaper(language, fields)),
+          intellectualRights: INTELLECTUAL_RIGHTS,
           '@context': listContext(page.results.length, taxonContext(language)),
         }),
       );
@@ -132,16 +133,17 @@ function writeSelectionKey(fields: FieldSelection): string {
 }
 
 const EMPTY_RESULTS = '"results":[]}';
+const LICENCE_TEXT = `"intellectualRights":${JSON.stringify(INTELLECTUAL_RIGHTS)}`;
 
 /**
- * `JSON.stringify({ ...page, results, '@context': listContext(results.length, taxonContext(language)) })` from
- * the texts of the results (`results` is the envelope's last key).
+ * `JSON.stringify({ ...page, results, intellectualRights, '@context': … })` from the texts of the
+ * results (`results` is the envelope's last key).
  */
 function pageText(page: Page<unknown>, results: string[], language: ResponseLanguage): string {
   const envelope = JSON.stringify({ ...page, results: [] });
   if (!envelope.endsWith(EMPTY_RESULTS))
     throw new Error(`taxon texts: a page envelope not ending with its results: ${envelope}`);
-  // The envelope less its closing `]}`, the texts, and the closing again with the context.
+  // The envelope less its closing `]}`, the texts, and the closing again with the licence and the context.
   const context = JSON.stringify(listContext(results.length, taxonContext(language)));
-  return `${envelope.slice(0, -2)}${results.join(',')}],"@context":${context}}`;
+  return `${envelope.slice(0, -2)}${results.join(',')}],${LICENCE_TEXT},"@context":${context}}`;
 }

@@ -68,6 +68,9 @@ export function speciesUnder(
   return { scope: under, filter: and.build([filter, term.build('parents', parentTaxonId)]) };
 }
 
+/** The checklist of taxa when a request names none: the master checklist. */
+export const DEFAULT_CHECKLIST = 'MR.1';
+
 /** Taxa of any of these checklists (`nameAccordingTo`). */
 export function checklistClause(checklist: readonly string[]): FilterNode {
   return checklist.length === 1
@@ -148,7 +151,7 @@ export function compileLineageOf(id: string): SearchBody {
   return {
     query: compileNode(and.build([ids.build([id])])),
     size: 1,
-    _source: { includes: ['id', 'parents', 'nonHiddenParents'] },
+    _source: { includes: ['id', 'parents', 'nonHiddenParents', 'nameAccordingTo'] },
   };
 }
 

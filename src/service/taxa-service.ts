@@ -7,10 +7,11 @@ import { AppError, invalidParameter } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
 import type { SearchBody, SearchResult } from '../index/engine.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
-import type { FilterNode } from '../query/nodes/index.ts';
+import { and, type FilterNode } from '../query/nodes/index.ts';
 import type { SortOrder } from '../query/sort.ts';
 import type { FieldSelection } from '../query/source.ts';
 import {
+  checklistClause,
   compileChildren,
   compileChildrenOf,
   compileLineageOf,
@@ -19,6 +20,7 @@ import {
   compileTaxaExportChunk,
   compileTaxaPage,
   compileTaxonById,
+  DEFAULT_CHECKLIST,
   EXPORT_CHUNK_SIZE,
   MAX_NESTED_TAXA,
   speciesUnder,
@@ -142,16 +144,25 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
       return taxon;
     },
 
+    /**
+     * The children of `id` in the checklists given, or else in the taxon's own checklist (the
+     * master checklist for a taxon without one), as the real API takes them.
+     */
     async children(
       version: string,
       id: string,
       includeHidden: boolean,
       fields: FieldSelection,
-      filter?: FilterNode,
+      filter: FilterNode,
+      checklist: readonly string[] | undefined,
       sort?: SortOrder,
     ) {
-      await lineageOf(version, id);
-      return sources(await searchTaxa(version, compileChildren(id, includeHidden, fields, filter, sort)));
+      const taxon = await lineageOf(version, id);
+      const inChecklists = and.build([
+        filter,
+        checklistClause(checklist ?? [taxon.nameAccordingTo ?? DEFAULT_CHECKLIST]),
+      ]);
+      return sources(await searchTaxa(version, compileChildren(id, includeHidden, fields, inChecklists, sort)));
     },
 
     async parents(version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {

@@ -21,9 +21,9 @@ export function treeBehaviour(client: Client) {
 
     it('sorts by sortOrder as pages do', async () => {
       const names = async (query: string) =>
-        (await client.get(`/taxa/MX.37601/children?selectedFields=scientificName${query}`)).body.results.map(
-          (t: { scientificName: string }) => t.scientificName,
-        );
+        (
+          await client.get(`/taxa/MX.37601/children?checklist=MR.1,MR.2&selectedFields=scientificName${query}`)
+        ).body.results.map((t: { scientificName: string }) => t.scientificName);
       expect(await names('')).toEqual(['Tracheophyta', 'Salix ×rubens']);
       expect(await names('&sortOrder=scientificName')).toEqual(['Salix ×rubens', 'Tracheophyta']);
       expect(await names('&sortOrder=scientificName%20desc')).toEqual(['Tracheophyta', 'Salix ×rubens']);
@@ -42,25 +42,41 @@ export function treeBehaviour(client: Client) {
     });
 
     it('takes the simple filters in its query, GET and POST alike, as the real API does', async () => {
-      expect(ids((await client.get('/taxa/MX.37601/children')).body.results)).toEqual(['MX.9050', 'MX.9061']);
-      expect(ids((await client.get('/taxa/MX.37601/children?finnish=true')).body.results)).toEqual(['MX.9061']);
-      const group = await client.get('/taxa/MX.37601/children?informalTaxonGroups=MVL.343');
-      expect(ids(group.body.results)).toEqual(['MX.9050']);
-      expect(ids((await client.get('/taxa/MX.37601/children?id=MX.9061,MX.404')).body.results)).toEqual(['MX.9061']);
-      const both = await client.post('/taxa/MX.9057/children?id=MX.9060', { informalTaxonGroups: 'MVL.343' });
+      const of = async (query: string) =>
+        ids((await client.get(`/taxa/MX.37601/children?checklist=MR.1,MR.2${query}`)).body.results);
+      expect(await of('')).toEqual(['MX.9050', 'MX.9061']);
+      expect(await of('&finnish=true')).toEqual(['MX.9061']);
+      expect(await of('&informalTaxonGroups=MVL.343')).toEqual(['MX.9050']);
+      expect(await of('&id=MX.9061,MX.404')).toEqual(['MX.9061']);
+      const both = await client.post('/taxa/MX.9057/children?checklist=MR.2&id=MX.9060', {
+        informalTaxonGroups: 'MVL.343',
+      });
       expect(ids(both.body.results)).toEqual(['MX.9060']);
       expect((await client.get('/taxa/MX.37601/children?finnish=maybe')).status).toBe(422);
     });
 
-    it('takes checklist in its query: the children of those checklists only', async () => {
+    it("answers the children of the taxon's own checklist unless checklist names others", async () => {
+      // MX.37601 is of MR.1; of its children MX.9050 is too and MX.9061 of MR.2.
       const of = async (query: string) => ids((await client.get(`/taxa/MX.37601/children${query}`)).body.results);
+      expect(await of('')).toEqual(['MX.9050']);
       expect(await of('?checklist=MR.2')).toEqual(['MX.9061']);
       expect(await of('?checklist=MR.1')).toEqual(['MX.9050']);
       expect(await of('?checklist=MR.1,MR.2')).toEqual(['MX.9050', 'MX.9061']);
       expect(await of('?checklist=MR.1&checklist=MR.2')).toEqual(['MX.9050', 'MX.9061']);
       const posted = await client.post('/taxa/MX.37601/children?checklist=MR.2', {});
       expect(ids(posted.body.results)).toEqual(['MX.9061']);
+      expect((await client.post('/taxa/MX.37601/children', {})).body.results.map((t: { id: string }) => t.id)).toEqual([
+        'MX.9050',
+      ]);
       expect((await client.get('/taxa/MX.37601/children?checklist=')).status).toBe(422);
+    });
+
+    it("names each child's checklist whatever selectedFields names, as the real API does", async () => {
+      const { body } = await client.get('/taxa/MX.37601/children?checklist=MR.1,MR.2&selectedFields=id');
+      expect(body.results).toEqual([
+        { id: 'MX.9050', nameAccordingTo: 'MR.1' },
+        { id: 'MX.9061', nameAccordingTo: 'MR.2' },
+      ]);
     });
   });
 

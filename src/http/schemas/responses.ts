@@ -58,6 +58,18 @@ export function listAnswer<T extends z.ZodType>(item: T, description: string) {
   return z.object({ results: z.array(item), '@context': context }).describe(description);
 }
 
+const intellectualRights = z.string().describe('The licence of the taxa answered (MZ.intellectualRights…)');
+
+/** A page of taxa: the page, and the licence of its taxa. */
+export function licensedPageAnswer<T extends z.ZodType>(item: T, description: string) {
+  return pageAnswer(item, description).extend({ intellectualRights });
+}
+
+/** A list of taxa: the list, and the licence of its taxa. */
+export function licensedListAnswer<T extends z.ZodType>(item: T, description: string) {
+  return listAnswer(item, description).extend({ intellectualRights });
+}
+
 export const aggregateAnswer = z
   .record(z.string(), z.array(z.object({ values: z.record(z.string(), z.unknown()), count: z.number().int() })))
   .describe('Per aggregation name, its buckets: {values: {<field>: value}, count}');

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { DEFAULT_AGGREGATE_SIZE } from '../../query/aggregate.ts';
+import { DEFAULT_CHECKLIST } from '../../query/taxa-request.ts';
 import { exportFormatParam } from '../export.ts';
 import {
   booleanParam,
@@ -16,8 +17,6 @@ import {
   sortOrderParam,
   taxonId,
 } from './common.ts';
-
-export const DEFAULT_CHECKLIST = 'MR.1';
 
 export const taxonParams = z.object({ id: taxonId });
 
@@ -56,7 +55,7 @@ const simpleFilters = {
 export const childrenQuery = treeQuery.extend({
   sortOrder: sortOrderParam,
   ...simpleFilters,
-  /** `MR.1,MR.2`: children of any of these checklists only */
+  /** `MR.1,MR.2`: children of any of these checklists only; without it, of the taxon's own */
   checklist: checklistList.optional(),
 });
 

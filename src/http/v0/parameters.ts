@@ -25,7 +25,7 @@ import {
   taxonId,
 } from '../schemas/common.ts';
 import { languagesParam, limitParam, matchTypesParam, queryParam } from '../schemas/search.ts';
-import { DEFAULT_CHECKLIST } from '../schemas/taxa.ts';
+import { DEFAULT_CHECKLIST } from '../../query/taxa-request.ts';
 
 /** What each legacy filter asks, in the words of the legacy interface. */
 const MEANINGS: Record<LegacyTaxaFilter | LegacySearchFilter, string> = {

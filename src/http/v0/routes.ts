@@ -68,7 +68,6 @@ function legacyShaper(query: { lang: ResponseLanguage; langFallback?: boolean },
   const shape = taxonShaper(query.lang, fields, {
     fallback: query.langFallback ?? true,
     multiLangCopies: false,
-    licensed: false,
   });
   return (taxon: object): Record<string, unknown> => {
     const { id, nameAccordingTo, ...rest } = shape(taxon);

@@ -18,7 +18,7 @@ import {
 import { taxonParams } from '../../schemas/taxa.ts';
 import { aggregateAnswer, ERROR_ANSWERS, pageAnswer } from '../../schemas/responses.ts';
 import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../export.ts';
-import { languageOf, shapeTaxonVersion } from '../../shape.ts';
+import { languageOf, shapeTaxon } from '../../shape.ts';
 import type { ResponseLanguage } from '../../translate.ts';
 
 export interface ChangesRouteOptions {
@@ -59,7 +59,7 @@ function shapeRecord(record: Partial<ChangeRecord<object>>, language: ResponseLa
     const fields = selected?.some((f) => f === side)
       ? undefined
       : selected?.filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length));
-    out[side] = shapeTaxonVersion(taxon, language, fields?.length ? { selectedFields: fields } : {});
+    out[side] = shapeTaxon(taxon, language, fields?.length ? { selectedFields: fields } : {});
   }
   return out;
 }
@@ -79,7 +79,7 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
         id: request.params.id,
         history: steps.map(({ version, taxon, change }) => ({
           version,
-          ...(taxon ? { taxon: shapeTaxonVersion(taxon, language) } : { absent: true as const }),
+          ...(taxon ? { taxon: shapeTaxon(taxon, language) } : { absent: true as const }),
           ...(change
             ? { change: { changeTypes: change.changeTypes!, fields: change.fields!, differences: change.differences! } }
             : {}),

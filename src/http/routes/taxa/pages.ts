@@ -1,6 +1,6 @@
 /** Paged taxa: GET/POST /taxa, /taxa/species and /taxa/{id}/species. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ERROR_ANSWERS, pageAnswer, taxonAnswer } from '../../schemas/responses.ts';
+import { ERROR_ANSWERS, licensedPageAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf } from '../../shape.ts';
 import type { TaxonTexts } from '../../taxon-texts.ts';
@@ -14,7 +14,7 @@ import {
   type TaxaRouteOptions,
 } from './context.ts';
 
-const response = { 200: pageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
+const response = { 200: licensedPageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
 
 /** The page routes also write their answers from the kept texts of taxa (`taxon-texts.ts`). */
 export interface TaxaPageRouteOptions extends TaxaRouteOptions {

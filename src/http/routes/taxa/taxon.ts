@@ -3,23 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { taxonParams, taxonQuery } from '../../schemas/taxa.ts';
-import { languageOf, shapeTaxon, TAXON_CONTEXT, taxonContext } from '../../shape.ts';
-import { translate, type ResponseLanguage } from '../../translate.ts';
+import { INTELLECTUAL_RIGHTS, languageOf, shapeTaxon, TAXON_CONTEXT, taxonContext } from '../../shape.ts';
+import { translate } from '../../translate.ts';
 import { selectionOf, type TaxaRouteOptions } from './context.ts';
 
 const PARTS = [
   { url: '/taxa/:id/descriptions', field: 'descriptions', summary: 'Descriptions of a taxon' },
   { url: '/taxa/:id/media', field: 'multimedia', summary: 'Media of a taxon' },
 ] as const;
-
-const MEDIA_TAXON_FIELDS = ['id', 'scientificName', 'vernacularName'] as const;
-
-/** The taxon a medium shows: its id, scientific name and vernacular name in the answer language. */
-function mediaTaxonOf(taxon: Record<string, unknown>, language: ResponseLanguage): Record<string, unknown> {
-  const named: Record<string, unknown> = {};
-  for (const field of MEDIA_TAXON_FIELDS) if (taxon[field] !== undefined) named[field] = taxon[field];
-  return translate(named, language) as Record<string, unknown>;
-}
 
 export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, { taxa }) => {
   app.get('/taxa/:id', {
@@ -34,7 +25,11 @@ export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, 
       const fields = selectionOf(request.query);
       const taxon = await taxa.get(request.query.checklistVersion, request.params.id, fields);
       const language = languageOf(request);
-      return { ...shapeTaxon(taxon, language, fields), '@context': taxonContext(language) };
+      return {
+        ...shapeTaxon(taxon, language, fields),
+        intellectualRights: INTELLECTUAL_RIGHTS,
+        '@context': taxonContext(language),
+      };
     },
   });
 
@@ -48,17 +43,12 @@ export const taxonRoutes: FastifyPluginAsyncZod<TaxaRouteOptions> = async (app, 
         response: { 200: listAnswer(z.unknown(), `The taxon's ${part.field}`), ...ERROR_ANSWERS },
       },
       handler: async (request) => {
-        const media = part.field === 'multimedia';
         const taxon = await taxa.get(request.query.checklistVersion, request.params.id, {
-          selectedFields: media ? [part.field, ...MEDIA_TAXON_FIELDS] : [part.field],
+          selectedFields: [part.field],
         });
-        const language = languageOf(request);
-        const items = translate(taxon[part.field] ?? [], language) as Record<string, unknown>[];
-        return {
-          // Each medium names its taxon, as the real API's media do: a list of media from several taxa stays readable.
-          results: media ? items.map((item) => ({ ...item, taxon: mediaTaxonOf(taxon, language) })) : items,
-          '@context': TAXON_CONTEXT,
-        };
+        // Each medium names the taxon it shows (derived at load: docs/data.md, "Derived fields").
+        const results = translate(taxon[part.field] ?? [], languageOf(request)) as unknown[];
+        return { results, '@context': TAXON_CONTEXT };
       },
     });
   }
