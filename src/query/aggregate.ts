@@ -12,7 +12,7 @@ export interface AggregationSpec {
 }
 
 export interface AggregateRow {
-  values: Record<string, string | number | boolean>;
+  values: Record<string, string | number>;
   count: number;
 }
 
@@ -135,27 +135,19 @@ export function compileAggregations(
 
 interface Bucket {
   key: string | number;
-  key_as_string?: string;
   doc_count: number;
   [sub: string]: unknown;
-}
-
-function bucketValue(field: string, bucket: Bucket, keys: FilterKeys): string | number | boolean {
-  if (keys.kindOf(field) === 'boolean') return bucket.key === 1 || bucket.key_as_string === 'true';
-  return bucket.key;
 }
 
 function bucketsOf(aggregate: unknown): Bucket[] {
   return (aggregate as { buckets?: Bucket[] } | undefined)?.buckets ?? [];
 }
 
-function flatten(
-  fields: string[],
-  aggregate: unknown,
-  values: AggregateRow['values'],
-  out: AggregateRow[],
-  keys: FilterKeys,
-): void {
+/**
+ * A bucket's value is its `key` as the cluster gives it, as the real API answers it: a keyword's
+ * string, a number's number, and a boolean's 1 or 0 (docs/api.md, "Aggregations").
+ */
+function flatten(fields: string[], aggregate: unknown, values: AggregateRow['values'], out: AggregateRow[]): void {
   const [field, ...rest] = fields;
   const buckets = bucketsOf(aggregate);
   if (buckets.length === 0) {
@@ -163,9 +155,9 @@ function flatten(
     return;
   }
   for (const bucket of buckets) {
-    const next = { ...values, [field!]: bucketValue(field!, bucket, keys) };
+    const next = { ...values, [field!]: bucket.key };
     if (rest.length === 0) out.push({ values: next, count: bucket.doc_count });
-    else flatten(rest, bucket[rest[0]!], next, out, keys);
+    else flatten(rest, bucket[rest[0]!], next, out);
   }
 }
 
@@ -173,12 +165,11 @@ function flatten(
 export function aggregateRows(
   specs: AggregationSpec[],
   aggregations: Record<string, unknown> | undefined,
-  keys: FilterKeys = TAXON_FILTER_KEYS,
 ): Record<string, AggregateRow[]> {
   return Object.fromEntries(
     specs.map((spec) => {
       const rows: AggregateRow[] = [];
-      flatten(spec.fields, aggregations?.[spec.name], {}, rows, keys);
+      flatten(spec.fields, aggregations?.[spec.name], {}, rows);
       return [spec.name, rows];
     }),
   );

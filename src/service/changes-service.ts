@@ -7,7 +7,6 @@
 import { AppError, invalidParameter } from '../errors.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import {
-  CHANGE_FILTER_KEYS,
   compileChangeOf,
   compileChangesAggregate,
   compileChangesExportChunk,
@@ -140,7 +139,7 @@ export function createChangesService({
       const newer = await pairIndices(pair);
       const body = compileChangesAggregate({ ...scope, since: pair.from }, filter, specs, size);
       const result = await newer.search('changes', body, pair.from);
-      return aggregateRows(specs, result.aggregations as Record<string, unknown> | undefined, CHANGE_FILTER_KEYS);
+      return aggregateRows(specs, result.aggregations as Record<string, unknown> | undefined);
     },
   };
 }

@@ -158,7 +158,7 @@ describe('aggregations', () => {
     });
   });
 
-  it('flattens buckets into rows, booleans from their key', () => {
+  it('flattens buckets into rows, each value its bucket key as the cluster gives it', () => {
     const specs = parseAggregateBy('taxonRank,finnish');
     const rows = aggregateRows(specs, {
       'taxonRank,finnish': {
@@ -170,7 +170,7 @@ describe('aggregations', () => {
     });
     expect(rows).toEqual({
       'taxonRank,finnish': [
-        { values: { taxonRank: 'MX.species', finnish: true }, count: 2 },
+        { values: { taxonRank: 'MX.species', finnish: 1 }, count: 2 },
         { values: { taxonRank: 'MX.genus' }, count: 0 },
       ],
     });
