@@ -133,8 +133,12 @@ export const informalGroupNames = oncePerLanguage(async (lang) => {
   return new Map(page.results.map((/** @type {{id: string, name?: string}} */ g) => [g.id, g.name ?? g.id]));
 });
 
-/** The loaded checklist versions in a language. */
+/** The name of the version read by default, which the list of versions does not hold. */
+const CURRENT_NAME = /** @type {Record<string, string>} */ ({ fi: 'Nykyinen', sv: 'Nuvarande', en: 'Current' });
+
+/** The loaded checklist versions in a language: `current`, the default, and those listed. */
 export const checklistVersions = oncePerLanguage(async (lang) => {
   const page = await api('/checklist-versions', { pageSize: 1000, lang });
-  return /** @type {{id: string, versionName?: string, versionDate?: string}[]} */ (page.results);
+  const current = { id: 'current', versionName: CURRENT_NAME[lang] ?? CURRENT_NAME.en };
+  return /** @type {{id: string, versionName?: string, versionDate?: string}[]} */ ([current, ...page.results]);
 });

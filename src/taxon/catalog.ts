@@ -9,6 +9,9 @@ export interface InformalTaxonGroup {
   hasSubGroup?: string[];
 }
 
+/** The version a request reads when it names none: the checklist as it is now, not a dated version. */
+export const CURRENT_VERSION = 'current';
+
 /** One checklist version's metadata (from `checklist-versions.json`, or just its id). */
 export interface ChecklistVersion {
   id: string;
@@ -22,7 +25,7 @@ export interface ChecklistVersion {
  * versions of a data directory need not be dated).
  */
 export function chronological(list: readonly ChecklistVersion[]): ChecklistVersion[] {
-  const rank = (v: ChecklistVersion) => (v.id === 'current' ? 2 : v.versionDate ? 0 : 1);
+  const rank = (v: ChecklistVersion) => (v.id === CURRENT_VERSION ? 2 : v.versionDate ? 0 : 1);
   return [...list].sort(
     (a, b) => rank(a) - rank(b) || (a.versionDate ?? '').localeCompare(b.versionDate ?? '') || a.id.localeCompare(b.id),
   );

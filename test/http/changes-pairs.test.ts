@@ -52,7 +52,9 @@ describe('change records built pair by pair', () => {
       appOf(false),
       appOf(true, SMALL_BUDGET, DROP_ANY),
     ]);
-    versions = (await eager.inject({ url: '/checklist-versions' })).json().results.map((v: { id: string }) => v.id);
+    // current, the default, first; then the versions listed.
+    const listed = (await eager.inject({ url: '/checklist-versions' })).json().results.map((v: { id: string }) => v.id);
+    versions = ['current', ...listed];
   });
   afterAll(async () => Promise.all([lazy?.close(), eager?.close(), budgeted?.close()]));
 
