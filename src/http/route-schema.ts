@@ -10,6 +10,8 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { AppError, pointerToken, type Issue } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
+import { FILTER_KEYS } from '../taxon/fields.ts';
+import { TOKEN_PARAMETERS } from './auth.ts';
 import { legacyParameterIssues } from './legacy-parameters.ts';
 import { isLegacyUrl } from './v0/prefix.ts';
 
@@ -45,6 +47,35 @@ function parameterNames(schema: z.ZodType): ReadonlySet<string> | undefined {
 }
 
 /**
+ * The query parameters of `query` that a route taking `taken` does not know, each with what it
+ * may be instead: a legacy name's current one, a filter of the POST body, or the route's own
+ * parameters. Some are every route's (`EVERY_ROUTE`).
+ */
+function unknownParameterIssues(query: object, taken: ReadonlySet<string>): Issue[] {
+  const names = Object.keys(query).filter((name) => !taken.has(name) && !EVERY_ROUTE.has(name));
+  if (names.length === 0) return [];
+  const legacy = legacyParameterIssues(names, taken);
+  const named = new Set(legacy.map((issue) => ('parameter' in issue.at ? issue.at.parameter : '')));
+  const takes = `this route takes ${[...taken].join(', ')}`;
+  const others = names
+    .filter((name) => !named.has(name))
+    .map((name) => ({
+      at: { parameter: name },
+      message: FILTER_KEYS.has(name)
+        ? `is not a parameter of this route: it is a filter of the POST body (${takes})`
+        : `is not a parameter of this route (${takes})`,
+    }));
+  return [...legacy, ...others];
+}
+
+/**
+ * What clients send with every request, which no route need declare: the access token
+ * (`auth.ts`), and `personEmail`, by which clients of the real API name their user (its R client
+ * sends it on every call).
+ */
+const EVERY_ROUTE: ReadonlySet<string> = new Set([...TOKEN_PARAMETERS, 'personEmail']);
+
+/**
  * Validates query and params with their zod schemas. An `AppError` a schema raises on purpose
  * (`pageSize` over the maximum is a 400) is answered as it is. A body schema is documentation
  * only: the filter body is read by `src/query/filter-body.ts`, which names each unknown key.
@@ -61,10 +92,9 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
     const key = partKey(data);
     const kept = key === undefined ? undefined : valid.get(key);
     if (kept !== undefined) return kept;
-    // A legacy parameter the route does not take would otherwise be ignored: refused, named.
-    const legacy =
-      taken && typeof data === 'object' && data !== null ? legacyParameterIssues(Object.keys(data), taken) : [];
-    if (legacy.length > 0) return { error: partError(part, legacy) };
+    // A parameter the route does not take would otherwise be ignored: refused, named.
+    const unknown = taken && typeof data === 'object' && data !== null ? unknownParameterIssues(data, taken) : [];
+    if (unknown.length > 0) return { error: partError(part, unknown) };
     let parsed: ReturnType<typeof schema.safeParse>;
     try {
       parsed = schema.safeParse(data ?? {});

@@ -70,6 +70,37 @@ export function errorBehaviour(client: Client) {
       expect(finnish.body.total).toBeLessThan(all.body.total);
     });
 
+    it('refuses a parameter the route does not take with a 422 naming it, never ignoring it', async () => {
+      for (const [url, pointer, start] of [
+        ['/taxa?colour=red', '/query/colour', 'is not a parameter of this route (this route takes '],
+        [
+          '/taxa/species?taxonSets=MX.taxonSetBirdAtlas',
+          '/query/taxonSets',
+          'is not a parameter of this route: it is a filter of the POST body',
+        ],
+        [
+          '/taxa/MX.37600/parents?finnish=true',
+          '/query/finnish',
+          'is not a parameter of this route: it is a filter of the POST body',
+        ],
+        ['/taxa/MX.37600/species?parentTaxon=MX.37601', '/query/parentTaxon', 'is not a parameter of this route'],
+        ['/informal-taxon-groups?pagesize=5', '/query/pagesize', 'is not a parameter of this route'],
+        ['/taxa/search?query=kettu&q=kettu', '/query/q', 'is not a parameter of this route'],
+      ] as const) {
+        const { status, body } = await client.get(url);
+        expect(status, url).toBe(422);
+        expect(body.errorCode, url).toBe('VALIDATION_EXCEPTION');
+        expect(Object.keys(body.details), url).toEqual([pointer]);
+        expect(body.details[pointer][0], url).toMatch(new RegExp(`^${start.replace(/[()]/g, '\\$&')}`));
+      }
+      const { body } = await client.get('/taxa?colour=red');
+      expect(body.details['/query/colour'][0]).toContain('pageSize');
+      // The access token may come in the query on any route.
+      expect((await client.get('/taxa?pageSize=1&access_token=x')).status).not.toBe(422);
+      // The legacy interface ignores what it does not know, as it always did.
+      expect((await client.get('/v0/taxa?pageSize=10&colour=red')).status).toBe(200);
+    });
+
     it('names the parameter of a wrong type with a 422', async () => {
       for (const [query, pointer] of [
         ['pageSize=abc', '/query/pageSize'],

@@ -215,7 +215,7 @@ export function pageBehaviour(client: Client) {
       expect(owls).toEqual(['MX.9020', 'MX.9021']);
     });
 
-    it('carries the JSON-LD context and each taxon its licence, as the real API answers', async () => {
+    it('carries the JSON-LD context, and the licence on the answer object, as the real API answers', async () => {
       const context = 'https://api.laji.fi/context/taxon-elastic-en';
       const rights = 'MZ.intellectualRightsCC-BY-4.0';
       for (const url of ['/taxa?pageSize=3', '/taxa/species?pageSize=3', '/taxa/MX.37600/species?pageSize=3']) {
@@ -223,15 +223,19 @@ export function pageBehaviour(client: Client) {
         expect(body['@context'], url).toBe(context);
         expect(Object.keys(body).at(-1), url).toBe('@context');
         expect(body.results.length, url).toBe(3);
-        for (const taxon of body.results) expect(taxon.intellectualRights, url).toBe(rights);
+        expect(Object.keys(body).slice(-2), url).toEqual(['intellectualRights', '@context']);
+        expect(body.intellectualRights, url).toBe(rights);
+        for (const taxon of body.results) expect(taxon, url).not.toHaveProperty('intellectualRights');
       }
       const fox = await client.get('/taxa/MX.46587?lang=en');
       expect(fox.body).toMatchObject({ id: 'MX.46587', intellectualRights: rights, '@context': context });
       const children = await client.get('/taxa/MX.51126/children?lang=en');
       expect(children.body['@context']).toBe(context);
-      expect(children.body.results.map((taxon: { intellectualRights?: string }) => taxon.intellectualRights)).toContain(
-        rights,
-      );
+      expect(children.body.intellectualRights).toBe(rights);
+      expect(children.body.results.length).toBeGreaterThan(0);
+      for (const taxon of children.body.results) expect(taxon).not.toHaveProperty('intellectualRights');
+      const parents = await client.get('/taxa/MX.46587/parents?lang=en');
+      expect(parents.body).toMatchObject({ '@context': context, intellectualRights: rights });
       // The context names the language of the answer; an empty page or list has the generic one.
       for (const lang of ['fi', 'sv', 'multi']) {
         const named = `https://api.laji.fi/context/taxon-elastic-${lang}`;
@@ -243,10 +247,17 @@ export function pageBehaviour(client: Client) {
       expect((await client.get('/taxa?id=MX.404')).body['@context']).toBe(generic);
       expect((await client.get('/taxa?id=MX.404')).body).toMatchObject({ total: 0, results: [] });
       expect((await client.post('/taxa?pageSize=5', { id: 'MX.404' })).body['@context']).toBe(generic);
-      expect((await client.get('/taxa/MX.46549/children')).body).toEqual({ results: [], '@context': generic });
-      // A selection answers what it names, the licence when named.
-      const selected = await client.get('/taxa?id=MX.46587&selectedFields=id,intellectualRights');
-      expect(selected.body.results).toEqual([{ id: 'MX.46587', intellectualRights: rights }]);
+      expect((await client.get('/taxa/MX.46549/children')).body).toEqual({
+        results: [],
+        '@context': generic,
+        intellectualRights: rights,
+      });
+      // Whatever a selection names, the answer carries the licence, and its taxa do not.
+      const selected = await client.get('/taxa?id=MX.46587&selectedFields=id');
+      expect(selected.body).toMatchObject({ results: [{ id: 'MX.46587' }], intellectualRights: rights });
+      expect(selected.body.results[0]).toEqual({ id: 'MX.46587' });
+      const alone = await client.get('/taxa/MX.46587?selectedFields=id');
+      expect(alone.body).toEqual({ id: 'MX.46587', intellectualRights: rights, '@context': context });
     });
 
     it('returns only the selected fields', async () => {
@@ -284,7 +295,11 @@ export function pageBehaviour(client: Client) {
     it('takes the answer language from lang before Accept-Language, on every route that translates', async () => {
       const en = { 'accept-language': 'en' };
       const fox = await client.get('/taxa/MX.46587?lang=fi&selectedFields=vernacularName', en);
-      expect(fox.body).toEqual({ vernacularName: 'kettu', '@context': 'https://api.laji.fi/context/taxon-elastic-fi' });
+      expect(fox.body).toEqual({
+        vernacularName: 'kettu',
+        intellectualRights: 'MZ.intellectualRightsCC-BY-4.0',
+        '@context': 'https://api.laji.fi/context/taxon-elastic-fi',
+      });
       const page = await client.get('/taxa?lang=sv&id=MX.46587&selectedFields=vernacularName', en);
       expect(page.body.results).toEqual([{ vernacularName: 'rödräv' }]);
       const multi = await client.get('/taxa/MX.46587?lang=multi&selectedFields=vernacularName', en);
@@ -327,11 +342,11 @@ export function pageBehaviour(client: Client) {
         },
       ]);
       const versions = await client.get('/checklist-versions', { 'accept-language': 'fi' });
-      expect(versions.body.results).toEqual([
-        { id: 'current', versionName: 'Nykyinen' },
-        { id: 'MR.424', versionName: 'Punainen kirja 2019' },
-      ]);
-      expect(versions.body).toMatchObject({ currentPage: 1, total: 2, lastPage: 1, '@context': expect.any(String) });
+      // current, the default, is not a version: the real API lists the dated ones.
+      expect(versions.body.results).toEqual([{ id: 'MR.424', versionName: 'Punainen kirja 2019' }]);
+      expect(versions.body).toMatchObject({ currentPage: 1, total: 1, lastPage: 1, '@context': expect.any(String) });
+      expect((await client.get('/checklist-versions/current')).status).toBe(404);
+      expect((await client.get('/checklist-versions?idIn=current')).body).toMatchObject({ total: 0, results: [] });
       const chosen = await client.get('/checklist-versions?idIn=MR.424,MR.999&pageSize=5');
       expect(chosen.body).toMatchObject({ total: 1, pageSize: 5, results: [{ id: 'MR.424' }] });
       const one = (await client.get('/checklist-versions/MR.424')).body;
@@ -387,6 +402,14 @@ export function pageBehaviour(client: Client) {
     });
 
     it('serves descriptions and media as lists', async () => {
+      const bubo = {
+        id: 'MX.28965',
+        scientificName: 'Bubo bubo',
+        scientificNameAuthorship: '(Linnaeus, 1758)',
+        vernacularName: 'huuhkaja',
+        taxonRank: 'MX.species',
+        cursiveName: true,
+      };
       const descriptions = await client.get('/taxa/MX.28965/descriptions', { 'accept-language': 'fi' });
       expect(descriptions.body.results[0].groups[0].title).toBe('Tuntomerkit');
       const media = await client.get('/taxa/MX.28965/media', { 'accept-language': 'fi' });
@@ -397,11 +420,27 @@ export function pageBehaviour(client: Client) {
           licenseAbbreviation: 'CC-BY-4.0',
           fullURL: 'https://image.example/MM.1.jpg',
           // each medium names its taxon, in the answer language
-          taxon: { id: 'MX.28965', scientificName: 'Bubo bubo', vernacularName: 'huuhkaja' },
+          taxon: bubo,
         },
       ]);
       expect((await client.get('/taxa/MX.46587/media')).body.results).toEqual([]);
       expect((await client.get('/taxa/MX.404/media')).status).toBe(404);
+      // The taxon's media carry their taxon too, as /media gives them.
+      const withMedia = await client.get('/taxa/MX.28965?includeMedia=true&lang=fi&selectedFields=id,multimedia');
+      expect(withMedia.body.multimedia).toEqual(media.body.results);
+    });
+
+    it('filters by the taxon a medium shows (multimedia.taxon.*)', async () => {
+      const shows = async (filter: object) =>
+        (await client.post('/taxa?selectedFields=id&pageSize=10', filter)).body.results.map(
+          (t: { id: string }) => t.id,
+        );
+      expect(await shows({ 'multimedia.taxon.id': 'MX.28965' })).toEqual(['MX.28965']);
+      expect(await shows({ 'multimedia.taxon.scientificName': 'Bubo bubo', 'multimedia.id': 'MM.1' })).toEqual([
+        'MX.28965',
+      ]);
+      expect(await shows({ 'multimedia.taxon.vernacularName.fi': 'huuhkaja' })).toEqual(['MX.28965']);
+      expect(await shows({ 'multimedia.taxon.id': 'MX.46587' })).toEqual([]);
     });
   });
 }

@@ -78,7 +78,7 @@ describe('documents held once by the versions', () => {
   it('answer every version as the version loaded alone', async () => {
     for (const id of VERSIONS) {
       const one = alone.get(id)!.app;
-      for (const query of ['sortOrder=taxonomic', 'sortOrder=scientificName', 'species=true&sortOrder=finnishName']) {
+      for (const query of ['sortOrder=taxonomic', 'sortOrder=scientificName', 'finnish=true&sortOrder=finnishName']) {
         const [a, b] = [
           await allPages(both, `/taxa?checklistVersion=${id}&${query}`),
           await allPages(one, `/taxa?${query}`),
