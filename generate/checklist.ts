@@ -3,10 +3,10 @@
  * up front (a few typed arrays); the taxon documents are generated lazily, each time the taxa
  * are iterated, so a large checklist is never held in memory.
  */
-import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import type { InformalTaxonGroup, RedListEvaluationGroup } from '../src/taxon/catalog.ts';
 import type { Taxon } from '../src/taxon/schema.ts';
 import { IdScheme, MAX_TAXA } from './ids.ts';
-import { informalTaxonGroups } from './informal-groups.ts';
+import { informalTaxonGroups, redListEvaluationGroups } from './informal-groups.ts';
 import { mixSeed, Random } from './random.ts';
 import { TaxonFactory } from './taxon-factory.ts';
 import { buildSkeleton } from './tree.ts';
@@ -22,6 +22,8 @@ export interface GenerateOptions {
 
 export interface SyntheticChecklist {
   informalTaxonGroups: InformalTaxonGroup[];
+  /** The red-list evaluation groups, covering informal groups of `informalTaxonGroups`. */
+  redListEvaluationGroups: RedListEvaluationGroup[];
   /** The `current` version's taxa in file order (pre-order); a fresh iteration each call. */
   taxa(): Iterable<Taxon>;
   /** The taxa of any known version (`current`, `MR.424`, …), derived from the current ones (versions.ts). */
@@ -48,6 +50,7 @@ export function generateChecklist(options: GenerateOptions): SyntheticChecklist 
   const taxa = (): Iterable<Taxon> => ({ [Symbol.iterator]: () => currentTaxa(factory, size) });
   return {
     informalTaxonGroups: informalTaxonGroups(),
+    redListEvaluationGroups: redListEvaluationGroups(),
     size,
     seed,
     taxa,

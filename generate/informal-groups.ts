@@ -1,8 +1,9 @@
 /**
  * The informal taxon groups of the synthetic data directory: a small hierarchy with real-looking
- * MVL ids and names in three languages (modelled on FinBIF's own groups).
+ * MVL ids and names in three languages (modelled on FinBIF's own groups); and its red-list
+ * evaluation groups, each covering informal groups of that hierarchy.
  */
-import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import type { InformalTaxonGroup, RedListEvaluationGroup } from '../src/taxon/catalog.ts';
 
 type Names = [fi: string, sv: string, en: string];
 
@@ -45,5 +46,42 @@ export function informalTaxonGroups(): InformalTaxonGroup[] {
     id,
     name: { fi, sv, en },
     ...(subGroups ? { hasSubGroup: [...subGroups] } : {}),
+  }));
+}
+
+/** Red-list evaluation groups (illustrative `MVL.90xx` ids): id, names, subgroups, informal groups covered. */
+const RED_LIST_GROUPS: readonly (readonly [
+  id: string,
+  names: Names,
+  subGroups: readonly string[],
+  informal: readonly string[],
+])[] = [
+  ['MVL.9001', ['Selkärankaiset', 'Ryggradsdjur', 'Vertebrates'], ['MVL.9002', 'MVL.9003', 'MVL.9005'], []],
+  ['MVL.9002', ['Nisäkkäät', 'Däggdjur', 'Mammals'], [], ['MVL.2']],
+  ['MVL.9003', ['Linnut', 'Fåglar', 'Birds'], [], ['MVL.1']],
+  ['MVL.9005', ['Kalat', 'Fiskar', 'Fishes'], [], ['MVL.27']],
+  ['MVL.9010', ['Hyönteiset', 'Insekter', 'Insects'], ['MVL.9011', 'MVL.9014', 'MVL.9015', 'MVL.9016'], []],
+  ['MVL.9011', ['Perhoset', 'Fjärilar', 'Butterflies and moths'], ['MVL.9012', 'MVL.9013'], ['MVL.31']],
+  ['MVL.9012', ['Päiväperhoset', 'Dagfjärilar', 'Butterflies'], [], ['MVL.181']],
+  ['MVL.9013', ['Yöperhoset', 'Nattfjärilar', 'Moths'], [], ['MVL.183']],
+  ['MVL.9014', ['Kovakuoriaiset', 'Skalbaggar', 'Beetles'], [], ['MVL.33']],
+  ['MVL.9015', ['Pistiäiset', 'Steklar', 'Sawflies, wasps, ants and bees'], [], ['MVL.30']],
+  ['MVL.9016', ['Kaksisiipiset', 'Tvåvingar', 'True flies'], [], ['MVL.224']],
+  ['MVL.9020', ['Hämähäkkieläimet', 'Spindeldjur', 'Arachnids'], [], ['MVL.38']],
+  ['MVL.9021', ['Nilviäiset', 'Blötdjur', 'Molluscs'], [], ['MVL.40']],
+  ['MVL.9023', ['Putkilokasvit', 'Kärlväxter', 'Vascular plants'], [], ['MVL.343']],
+  ['MVL.9024', ['Sammalet', 'Mossor', 'Bryophytes'], [], ['MVL.23']],
+  ['MVL.9027', ['Jäkälät', 'Lavar', 'Lichens'], [], ['MVL.25']],
+  ['MVL.9028', ['Sienet', 'Svampar', 'Fungi'], [], ['MVL.24']],
+  ['MVL.9031', ['Levät', 'Alger', 'Algae'], [], ['MVL.22']],
+];
+
+/** A fresh copy of the red-list evaluation groups (callers may mutate it). */
+export function redListEvaluationGroups(): RedListEvaluationGroup[] {
+  return RED_LIST_GROUPS.map(([id, [fi, sv, en], subGroups, informal]) => ({
+    id,
+    name: { fi, sv, en },
+    ...(subGroups.length > 0 ? { hasIucnSubGroup: [...subGroups] } : {}),
+    ...(informal.length > 0 ? { includesInformalTaxonGroup: [...informal] } : {}),
   }));
 }

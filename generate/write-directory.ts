@@ -1,6 +1,6 @@
 /**
- * `writeSyntheticDataDirectory`: writes a complete data directory (groups, versions and one
- * NDJSON file per version). Lines are generated one by one and written in ~64 KiB chunks through
+ * `writeSyntheticDataDirectory`: writes a complete data directory (informal and red-list groups,
+ * versions and one NDJSON file per version). Lines are generated one by one and written in ~64 KiB chunks through
  * a stream pipeline, so memory stays flat and the disk (or gzip) sets the pace.
  */
 import { createWriteStream } from 'node:fs';
@@ -64,12 +64,14 @@ export async function writeSyntheticDataDirectory(dir: string, options: WriteOpt
   const checklist = generateChecklist(options);
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
-  const groupsPath = join(dir, 'informal-taxon-groups.json');
-  await writeFile(groupsPath, `${JSON.stringify(checklist.informalTaxonGroups, null, 2)}\n`);
-  files.push(groupsPath);
-  const versionsPath = join(dir, 'checklist-versions.json');
-  await writeFile(versionsPath, `${JSON.stringify(versions.map(versionMetadata), null, 2)}\n`);
-  files.push(versionsPath);
+  const writeJson = async (name: string, value: unknown) => {
+    const path = join(dir, name);
+    await writeFile(path, `${JSON.stringify(value, null, 2)}\n`);
+    files.push(path);
+  };
+  await writeJson('informal-taxon-groups.json', checklist.informalTaxonGroups);
+  await writeJson('red-list-evaluation-groups.json', checklist.redListEvaluationGroups);
+  await writeJson('checklist-versions.json', versions.map(versionMetadata));
   for (const version of versions) {
     const path = join(dir, `${version}.ndjson${options.gzip ? '.gz' : ''}`);
     await writeNdjson(path, checklist.versionTaxa(version), options.gzip ?? false);

@@ -1,12 +1,19 @@
 /**
- * What a data directory holds: the informal groups, optional version metadata, and one
- * checklist file per version. Unknown version files are problems, not silently skipped.
+ * What a data directory holds: the informal groups, optional version metadata, checklists,
+ * habitats and red-list evaluation groups, and one checklist file per version. Unknown version
+ * files are problems, not silently skipped.
  */
 import { isUtf8 } from 'node:buffer';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Checklist, ChecklistVersion, InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import type {
+  Checklist,
+  ChecklistVersion,
+  Group,
+  InformalTaxonGroup,
+  RedListEvaluationGroup,
+} from '../src/taxon/catalog.ts';
 import { type Habitat, HABITATS_FILE, habitatProblems } from './habitats.ts';
 import { firstInvalidUtf8, withoutBom } from './ndjson.ts';
 import type { DataProblem } from './problems.ts';
@@ -17,11 +24,22 @@ export const KNOWN_VERSIONS = ['current', 'MR.424', 'MR.425', 'MR.426', 'MR.427'
 export const GROUPS_FILE = 'informal-taxon-groups.json';
 export const VERSIONS_FILE = 'checklist-versions.json';
 export const CHECKLISTS_FILE = 'checklists.json';
+export const RED_LIST_GROUPS_FILE = 'red-list-evaluation-groups.json';
 const VERSION_FILE = /^(.+)\.ndjson(\.gz)?$/;
 
 const localized = z.object({ fi: z.string().optional(), sv: z.string().optional(), en: z.string().optional() });
 const groupsSchema = z.array(
   z.object({ id: z.string().min(1), name: localized, hasSubGroup: z.array(z.string()).optional() }),
+);
+const idList = z.array(z.string());
+const redListGroupsSchema = z.array(
+  z.object({
+    id: z.string().min(1),
+    name: localized,
+    hasIucnSubGroup: idList.optional(),
+    includesInformalTaxonGroup: idList.optional(),
+    includesTaxon: idList.optional(),
+  }),
 );
 const habitatsSchema = z.array(z.looseObject({ id: z.string().min(1), parent: z.string().min(1).optional() }));
 const checklistsSchema = z.array(
@@ -50,6 +68,8 @@ export interface DataDirectory {
   habitats: Habitat[];
   /** the checklists the taxa belong to (`checklists.json`, optional) */
   checklists: Checklist[];
+  /** the red-list evaluation groups (`red-list-evaluation-groups.json`, optional: without it none) */
+  redListEvaluationGroups: RedListEvaluationGroup[];
 }
 
 /** The text of a small JSON file: a byte-order mark skipped, UTF-8 required. */
@@ -93,30 +113,35 @@ async function readJsonFile<T>(
   return undefined;
 }
 
-/** Checks ids, subgroup references and cycles. */
-function checkGroups(groups: InformalTaxonGroup[], problems: DataProblem[]): void {
+/** Checks the ids, subgroup references (under `key`) and cycles of the groups of `file`. */
+function checkGroups<K extends string>(
+  file: string,
+  groups: readonly Group<K>[],
+  key: K,
+  problems: DataProblem[],
+): void {
   const ids = new Set<string>();
   for (const group of groups) {
-    if (ids.has(group.id)) problems.push({ file: GROUPS_FILE, id: group.id, message: 'duplicate group id' });
+    if (ids.has(group.id)) problems.push({ file, id: group.id, message: 'duplicate group id' });
     ids.add(group.id);
   }
   for (const group of groups) {
-    for (const sub of group.hasSubGroup ?? []) {
-      if (!ids.has(sub))
-        problems.push({ file: GROUPS_FILE, id: group.id, message: `unknown subgroup '${sub}' in hasSubGroup` });
+    for (const sub of group[key] ?? []) {
+      if (!ids.has(sub)) problems.push({ file, id: group.id, message: `unknown subgroup '${sub}' in ${key}` });
     }
   }
-  for (const cycle of subgroupCycles(groups)) {
-    problems.push({ file: GROUPS_FILE, id: cycle[0]!, message: `cycle in hasSubGroup: ${cycle.join(' → ')}` });
+  for (const cycle of subgroupCycles(groups, key)) {
+    problems.push({ file, id: cycle[0]!, message: `cycle in ${key}: ${cycle.join(' → ')}` });
   }
 }
 
 /**
- * Every cycle of the subgroup relation, each once, as the path from its first group back to it
- * (`A → B → A`; a group that is its own subgroup is `A → A`). Depth-first, by an explicit stack.
+ * Every cycle of the subgroup relation (the ids under `key`), each once, as the path from its
+ * first group back to it (`A → B → A`; a group that is its own subgroup is `A → A`).
+ * Depth-first, by an explicit stack.
  */
-export function subgroupCycles(groups: InformalTaxonGroup[]): string[][] {
-  const subgroups = new Map(groups.map((g) => [g.id, g.hasSubGroup ?? []]));
+export function subgroupCycles<K extends string>(groups: readonly Group<K>[], key: K): string[][] {
+  const subgroups = new Map(groups.map((g) => [g.id, g[key] ?? []]));
   const state = new Map<string, 'open' | 'done'>();
   const cycles: string[][] = [];
   for (const root of subgroups.keys()) {
@@ -181,12 +206,13 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
       groupsRead: false,
       habitats: [],
       checklists: [],
+      redListEvaluationGroups: [],
     };
   }
   if (!files.includes(GROUPS_FILE)) problems.push({ file: GROUPS_FILE, message: 'missing file' });
   const read = await readJsonFile(dir, GROUPS_FILE, groupsSchema, problems);
   const informalTaxonGroups = read ?? [];
-  checkGroups(informalTaxonGroups, problems);
+  checkGroups(GROUPS_FILE, informalTaxonGroups, 'hasSubGroup', problems);
   const groupsRead = read !== undefined;
   const declared = (await readJsonFile(dir, VERSIONS_FILE, versionsSchema, problems)) ?? [];
   const known = new Set<string>([...KNOWN_VERSIONS, ...declared.map((v) => v.id)]);
@@ -202,5 +228,16 @@ export async function readDataDirectory(dir: string, problems: DataProblem[]): P
     if (declaredChecklists.has(id)) problems.push({ file: CHECKLISTS_FILE, id, message: 'duplicate checklist id' });
     declaredChecklists.add(id);
   }
-  return { dir, informalTaxonGroups, checklistVersions, versionFiles, groupsRead, habitats, checklists };
+  const redListEvaluationGroups = (await readJsonFile(dir, RED_LIST_GROUPS_FILE, redListGroupsSchema, problems)) ?? [];
+  checkGroups(RED_LIST_GROUPS_FILE, redListEvaluationGroups, 'hasIucnSubGroup', problems);
+  return {
+    dir,
+    informalTaxonGroups,
+    checklistVersions,
+    versionFiles,
+    groupsRead,
+    habitats,
+    checklists,
+    redListEvaluationGroups,
+  };
 }

@@ -49,6 +49,7 @@ export function engineDataOf(dataSet: DataSet): EngineData {
       informalTaxonGroups: dataSet.informalTaxonGroups,
       checklistVersions: dataSet.checklistVersions,
       checklists: dataSet.checklists,
+      redListEvaluationGroups: dataSet.redListEvaluationGroups,
     },
     versions: dataSet.versions.map((version, i) => ({
       id: version.id,

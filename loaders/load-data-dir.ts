@@ -8,7 +8,13 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chronological, type Checklist, type ChecklistVersion, type InformalTaxonGroup } from '../src/taxon/catalog.ts';
+import {
+  chronological,
+  type Checklist,
+  type ChecklistVersion,
+  type InformalTaxonGroup,
+  type RedListEvaluationGroup,
+} from '../src/taxon/catalog.ts';
 import type { TaxonDocument } from '../src/taxon/schema.ts';
 import { readDataDirectory } from './data-dir.ts';
 import { VersionDerivation } from './derive.ts';
@@ -43,6 +49,7 @@ export interface DataSet {
   informalTaxonGroups: InformalTaxonGroup[];
   checklistVersions: ChecklistVersion[];
   checklists: Checklist[];
+  redListEvaluationGroups: RedListEvaluationGroup[];
   versions: LoadedVersion[];
 }
 

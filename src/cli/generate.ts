@@ -9,8 +9,8 @@ import { MAX_TAXA } from '../../generate/ids.ts';
 
 export const GENERATE_USAGE = `usage: taxa generate --out DIR [options]
 
-Writes a deterministic synthetic checklist: informal-taxon-groups.json, checklist-versions.json
-and one <version>.ndjson[.gz] per version.
+Writes a deterministic synthetic checklist: informal-taxon-groups.json,
+red-list-evaluation-groups.json, checklist-versions.json and one <version>.ndjson[.gz] per version.
 
 options:
   --out DIR              directory to write (created if missing; required)

@@ -36,7 +36,7 @@ import { checklistVersionRoutes } from './routes/checklist-versions.ts';
 import { checklistRoutes } from './routes/checklists.ts';
 import { explorerRoutes } from './routes/explorer.ts';
 import { healthRoutes } from './routes/health.ts';
-import { informalGroupRoutes } from './routes/informal-groups.ts';
+import { informalGroupRoutes, redListGroupRoutes } from './routes/groups.ts';
 import { searchRoutes } from './routes/search.ts';
 import { taxaAggregateRoutes } from './routes/taxa/aggregate.ts';
 import { changesRoutes } from './routes/taxa/changes.ts';
@@ -176,6 +176,7 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   await app.register(taxaTreeRoutes, { taxa });
   await app.register(taxonRoutes, { taxa });
   await app.register(informalGroupRoutes, { catalog });
+  await app.register(redListGroupRoutes, { catalog });
   await app.register(checklistVersionRoutes, { catalog });
   await app.register(checklistRoutes, { catalog });
   await app.register(searchRoutes, {

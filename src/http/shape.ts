@@ -29,9 +29,9 @@ export function taxonContext(language: ResponseLanguage): string {
 }
 
 /**
- * The context of the catalog's objects of a kind (`informalTaxonGroup`, `checklistVersion`,
- * `checklist`) in `language`, as the real API names it: `-<lang>` before `.jsonld` when one
- * language is answered.
+ * The context of the catalog's objects of a kind (`informalTaxonGroup`, `iucnRedListTaxonGroup`,
+ * `checklistVersion`, `checklist`) in `language`, as the real API names it: `-<lang>` before
+ * `.jsonld` when one language is answered.
  */
 export function schemaContext(kind: string, language: ResponseLanguage): string {
   return `http://schema.laji.fi/context/${kind}${language === 'multi' ? '' : `-${language}`}.jsonld`;

@@ -1,6 +1,7 @@
 /**
- * What is served beside the taxa: the informal taxon groups and the checklist versions loaded,
- * as the data directory gives them. Loaders produce it, engines keep it, routes serve it.
+ * What is served beside the taxa: the informal taxon groups, the red-list evaluation groups and
+ * the checklist versions loaded, as the data directory gives them. Loaders produce it, engines
+ * keep it, routes serve it.
  */
 /** One informal taxon group as the data directory gives it. */
 export interface InformalTaxonGroup {
@@ -11,6 +12,21 @@ export interface InformalTaxonGroup {
 
 /** The version a request reads when it names none: the checklist as it is now, not a dated version. */
 export const CURRENT_VERSION = 'current';
+
+/** A group of a hierarchy whose subgroups the key `K` lists by id (`hasSubGroup`, `hasIucnSubGroup`). */
+export type Group<K extends string> = { id: string; name: InformalTaxonGroup['name'] } & { [P in K]?: string[] };
+
+/**
+ * One red-list evaluation group (an IUCN red-list taxon group) as the data directory gives it:
+ * its subgroups in `hasIucnSubGroup`, the informal groups and taxa it covers by id.
+ */
+export interface RedListEvaluationGroup {
+  id: string;
+  name: { fi?: string; sv?: string; en?: string };
+  hasIucnSubGroup?: string[];
+  includesInformalTaxonGroup?: string[];
+  includesTaxon?: string[];
+}
 
 /** One checklist version's metadata (from `checklist-versions.json`, or just its id). */
 export interface ChecklistVersion {
@@ -42,10 +58,15 @@ export interface Checklist {
   [key: string]: unknown;
 }
 
-/** What is served besides the taxa: the informal groups, the loaded versions and the checklists. */
+/**
+ * What is served besides the taxa: the informal groups, the loaded versions, the checklists and
+ * the red-list evaluation groups.
+ */
 export interface Catalog {
   informalTaxonGroups: InformalTaxonGroup[];
   checklistVersions: ChecklistVersion[];
   /** absent in a catalog loaded before checklists were declared: none */
   checklists?: Checklist[];
+  /** absent in a catalog loaded before red-list evaluation groups were served: none */
+  redListEvaluationGroups?: RedListEvaluationGroup[];
 }

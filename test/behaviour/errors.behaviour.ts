@@ -181,6 +181,8 @@ export function errorBehaviour(client: Client) {
         `/taxa/${'x'.repeat(5000)}`,
         '/taxa?informalTaxonGroups=!MVL.1',
         '/informal-taxon-groups?page=abc',
+        '/red-list-evaluation-groups?pageSize=x',
+        `/red-list-evaluation-groups/${'x'.repeat(5000)}/siblings`,
       ];
       for (const url of urls) {
         const { status, body } = await client.get(url);
@@ -209,6 +211,9 @@ export function errorBehaviour(client: Client) {
         '/taxa/{id}/media',
         '/informal-taxon-groups',
         '/informal-taxon-groups/tree',
+        '/red-list-evaluation-groups',
+        '/red-list-evaluation-groups/tree',
+        '/red-list-evaluation-groups/{id}/parent',
         '/checklist-versions',
       ]) {
         expect(body.paths, path).toHaveProperty([path]);

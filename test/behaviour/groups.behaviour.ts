@@ -77,6 +77,144 @@ export function groupBehaviour(client: Client) {
     });
   });
 
+  describe('GET /red-list-evaluation-groups', () => {
+    const base = '/red-list-evaluation-groups';
+    const context = (suffix: string) => `http://schema.laji.fi/context/iucnRedListTaxonGroup${suffix}.jsonld`;
+
+    it('pages the groups, translated, idIn picking some and counting them in total', async () => {
+      const { status, body } = await client.get(`${base}?pageSize=3`, { 'accept-language': 'fi' });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ currentPage: 1, pageSize: 3, total: 8, lastPage: 3, nextPage: 2 });
+      expect(body['@context']).toBe(context('-fi'));
+      expect(body.results[0]).toEqual({
+        id: 'MVL.9001',
+        name: 'Selkärankaiset',
+        hasIucnSubGroup: ['MVL.9002', 'MVL.9003'],
+      });
+      const picked = await client.get(`${base}?idIn=MVL.9012,MVL.9003,MVL.1&pageSize=2&lang=en`);
+      expect(picked.body).toMatchObject({ currentPage: 1, pageSize: 2, total: 2, lastPage: 1 });
+      expect(picked.body.results).toEqual([
+        {
+          id: 'MVL.9003',
+          name: 'Birds',
+          includesInformalTaxonGroup: ['MVL.1'],
+          includesTaxon: ['MX.37580'],
+        },
+        { id: 'MVL.9012', name: 'Butterflies' },
+      ]);
+      const fields = await client.get(`${base}?idIn=MVL.9011&selectedFields=id,hasIucnSubGroup`);
+      expect(fields.body.results).toEqual([{ id: 'MVL.9011', hasIucnSubGroup: ['MVL.9012', 'MVL.9013'] }]);
+      const none = await client.get(`${base}?idIn=MVL.1`);
+      expect(none.body).toMatchObject({
+        total: 0,
+        results: [],
+        '@context': 'http://schema.laji.fi/context/generic.jsonld',
+      });
+    });
+
+    it('answers one group with its subgroups by id and its context, in each language', async () => {
+      const { status, body } = await client.get(`${base}/MVL.9001?lang=sv`);
+      expect(status).toBe(200);
+      expect(body).toEqual({
+        id: 'MVL.9001',
+        name: 'Ryggradsdjur',
+        hasIucnSubGroup: ['MVL.9002', 'MVL.9003'],
+        '@context': context('-sv'),
+      });
+      const multi = (await client.get(`${base}/MVL.9002?lang=multi`)).body;
+      expect(multi).toEqual({
+        id: 'MVL.9002',
+        name: { fi: 'Nisäkkäät', sv: 'Däggdjur', en: 'Mammals' },
+        includesInformalTaxonGroup: ['MVL.2'],
+        '@context': context(''),
+      });
+      expect((await client.get(`${base}/MVL.9002`, { 'accept-language': 'fi' })).body.name).toBe('Nisäkkäät');
+    });
+
+    it('answers 404 for an id that is no red-list evaluation group, an informal group among them', async () => {
+      for (const id of ['MA.308', 'MVL.1', 'MVL.404']) {
+        for (const path of ['', '/children', '/parent', '/siblings']) {
+          const { status, body } = await client.get(`${base}/${id}${path}`);
+          expect(status, `${id}${path}`).toBe(404);
+          expect(body.message).toBe(`Red-list evaluation group '${id}' not found`);
+        }
+      }
+    });
+
+    it("answers a group's parent, a root's parent a 404", async () => {
+      expect((await client.get(`${base}/MVL.9012/parent?lang=en`)).body).toEqual({
+        id: 'MVL.9011',
+        name: 'Butterflies and moths',
+        hasIucnSubGroup: ['MVL.9012', 'MVL.9013'],
+      });
+      expect((await client.get(`${base}/MVL.9011/parent`)).body.id).toBe('MVL.9010');
+      const root = await client.get(`${base}/MVL.9010/parent`);
+      expect(root.status).toBe(404);
+      expect(root.body.message).toBe("Red-list evaluation group 'MVL.9010' has no parent");
+    });
+
+    it('answers children and siblings as lists, the roots for the siblings of a root', async () => {
+      const children = (await client.get(`${base}/MVL.9011/children?lang=fi`)).body;
+      expect(children).toEqual({
+        results: [
+          { id: 'MVL.9012', name: 'Päiväperhoset' },
+          { id: 'MVL.9013', name: 'Yöperhoset' },
+        ],
+        '@context': context('-fi'),
+      });
+      const leaf = (await client.get(`${base}/MVL.9012/children`)).body;
+      expect(leaf).toEqual({ results: [], '@context': 'http://schema.laji.fi/context/generic.jsonld' });
+      expect(ids((await client.get(`${base}/MVL.9013/siblings`)).body.results)).toEqual(['MVL.9012', 'MVL.9013']);
+      expect(ids((await client.get(`${base}/MVL.9002/siblings`)).body.results)).toEqual(['MVL.9002', 'MVL.9003']);
+      expect(ids((await client.get(`${base}/MVL.9023/siblings`)).body.results)).toEqual([
+        'MVL.9001',
+        'MVL.9023',
+        'MVL.9010',
+      ]);
+    });
+
+    it('lists the roots, subgroups by id', async () => {
+      const { status, body } = await client.get(`${base}/roots`, { 'accept-language': 'en' });
+      expect(status).toBe(200);
+      expect(Object.keys(body).sort()).toEqual(['@context', 'results']);
+      expect(body['@context']).toBe(context('-en'));
+      expect(body.results).toEqual([
+        { id: 'MVL.9001', name: 'Vertebrates', hasIucnSubGroup: ['MVL.9002', 'MVL.9003'] },
+        { id: 'MVL.9023', name: 'Vascular plants', includesInformalTaxonGroup: ['MVL.343'] },
+        { id: 'MVL.9010', name: 'Insects', hasIucnSubGroup: ['MVL.9011'] },
+      ]);
+    });
+
+    it('answers the tree: the roots, their subgroups nested in hasIucnSubGroup with their fields', async () => {
+      const { status, body } = await client.get(`${base}/tree?lang=fi`);
+      expect(status).toBe(200);
+      expect(body['@context']).toBe(context('-fi'));
+      expect(ids(body.results)).toEqual(['MVL.9001', 'MVL.9023', 'MVL.9010']);
+      expect(body.results[0]).toEqual({
+        id: 'MVL.9001',
+        name: 'Selkärankaiset',
+        hasIucnSubGroup: [
+          { id: 'MVL.9002', name: 'Nisäkkäät', includesInformalTaxonGroup: ['MVL.2'] },
+          { id: 'MVL.9003', name: 'Linnut', includesInformalTaxonGroup: ['MVL.1'], includesTaxon: ['MX.37580'] },
+        ],
+      });
+      expect(body.results[2]).toEqual({
+        id: 'MVL.9010',
+        name: 'Hyönteiset',
+        hasIucnSubGroup: [
+          {
+            id: 'MVL.9011',
+            name: 'Perhoset',
+            hasIucnSubGroup: [
+              { id: 'MVL.9012', name: 'Päiväperhoset' },
+              { id: 'MVL.9013', name: 'Yöperhoset' },
+            ],
+          },
+        ],
+      });
+    });
+  });
+
   describe('GET /checklists', () => {
     it('pages the public checklists the data directory declares, names in the answer language', async () => {
       const { status, body } = await client.get('/checklists', { 'accept-language': 'fi' });

@@ -53,6 +53,7 @@ export function pageBehaviour(client: Client) {
         '/taxa/MX.9040/species',
         '/taxa/changes?from=MR.424',
         '/informal-taxon-groups',
+        '/red-list-evaluation-groups',
         '/checklist-versions',
       ];
       for (const route of routes) {

@@ -221,6 +221,19 @@ describe('generateChecklist', () => {
     }
   });
 
+  it('lists red-list evaluation groups whose subgroups and informal groups are in the lists', () => {
+    const checklist = generateChecklist({ taxa: 10 });
+    const informal = new Set(checklist.informalTaxonGroups.map((group) => group.id));
+    const redList = new Set(checklist.redListEvaluationGroups.map((group) => group.id));
+    expect(redList.size).toBe(checklist.redListEvaluationGroups.length);
+    expect([...redList].filter((id) => informal.has(id))).toEqual([]);
+    for (const group of checklist.redListEvaluationGroups) {
+      expect(group.name.fi && group.name.sv && group.name.en).toBeTruthy();
+      for (const sub of group.hasIucnSubGroup ?? []) expect(redList.has(sub), sub).toBe(true);
+      for (const id of group.includesInformalTaxonGroup ?? []) expect(informal.has(id), id).toBe(true);
+    }
+  });
+
   it('derives other versions from the current taxa: most in the same place, some statuses changed', () => {
     const checklist = generateChecklist({ taxa: 4000, seed: 5 });
     const current = [...checklist.taxa()];
@@ -267,6 +280,7 @@ describe('writeSyntheticDataDirectory and the CLI', () => {
     expect(a.taxa).toBe(700);
     expect(a.files.map((file) => basename(file))).toEqual([
       'informal-taxon-groups.json',
+      'red-list-evaluation-groups.json',
       'checklist-versions.json',
       'current.ndjson',
     ]);
@@ -287,8 +301,9 @@ describe('writeSyntheticDataDirectory and the CLI', () => {
       'checklist-versions.json',
       'current.ndjson',
       'informal-taxon-groups.json',
+      'red-list-evaluation-groups.json',
     ]);
-    expect(io.out.join('')).toMatch(/1500 taxa.*4 files/);
+    expect(io.out.join('')).toMatch(/1500 taxa.*5 files/);
     const current = (await readFile(join(out, 'current.ndjson'), 'utf8')).trimEnd().split('\n');
     expect(current).toHaveLength(1500);
     expect(current).toEqual(lines(generateChecklist({ taxa: 1500, seed: 3 }).taxa()));

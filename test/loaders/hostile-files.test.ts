@@ -213,6 +213,40 @@ describe('hostile data files', () => {
     ]);
   });
 
+  it('refuse red-list evaluation groups with a duplicate id, an unknown subgroup or a cycle, by file and id', async () => {
+    const groups = [
+      { id: 'MVL.9001', name: { en: 'Vertebrates' }, hasIucnSubGroup: ['MVL.9002', 'MVL.1'] },
+      { id: 'MVL.9002', name: { en: 'Birds' }, hasIucnSubGroup: ['MVL.9003'] },
+      { id: 'MVL.9003', name: { en: 'Owls' }, hasIucnSubGroup: ['MVL.9001'] },
+      { id: 'MVL.9004', name: { en: 'Self' }, hasIucnSubGroup: ['MVL.9004'] },
+      { id: 'MVL.9005', name: { en: 'Fishes' } },
+      { id: 'MVL.9005', name: { en: 'Fishes again' } },
+    ];
+    const dir = await fixtureCopy({ 'red-list-evaluation-groups.json': JSON.stringify(groups), 'MR.424.ndjson': null });
+    // MVL.1 is an informal group: the red-list groups are a hierarchy of their own.
+    expect((await problemsOf(dir)).map(formatProblem)).toEqual([
+      'red-list-evaluation-groups.json (MVL.9005): duplicate group id',
+      "red-list-evaluation-groups.json (MVL.9001): unknown subgroup 'MVL.1' in hasIucnSubGroup",
+      'red-list-evaluation-groups.json (MVL.9001): cycle in hasIucnSubGroup: MVL.9001 → MVL.9002 → MVL.9003 → MVL.9001',
+      'red-list-evaluation-groups.json (MVL.9004): cycle in hasIucnSubGroup: MVL.9004 → MVL.9004',
+    ]);
+    const malformed = await fixtureCopy({
+      'red-list-evaluation-groups.json': '[{"id": "MVL.9001", "name": {"en": "Vertebrates"}, "includesTaxon": "MX.1"}]',
+      'MR.424.ndjson': null,
+    });
+    expect((await problemsOf(malformed)).map(formatProblem)).toEqual([
+      expect.stringMatching(/^red-list-evaluation-groups\.json: \/0\/includesTaxon: /),
+    ]);
+  });
+
+  it('take a data directory without red-list evaluation groups: it has none', async () => {
+    const dir = await fixtureCopy({ 'red-list-evaluation-groups.json': null, 'MR.424.ndjson': null });
+    const { dataSet } = await loadDataDirectory(dir);
+    expect(dataSet.redListEvaluationGroups).toEqual([]);
+    const { dataSet: fixture } = await loadDataDirectory(await fixtureCopy({ 'MR.424.ndjson': null }));
+    expect(fixture.redListEvaluationGroups.map((group) => group.id)).toContain('MVL.9011');
+  });
+
   it('refuse a habitat hierarchy with an unknown parent, a duplicate or a cycle, each named once', async () => {
     const habitats = [
       { id: 'MKV.habitatM' },

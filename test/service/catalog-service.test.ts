@@ -57,6 +57,40 @@ describe('the catalog service', () => {
     expect(() => groups.find('x')).toThrow(new AppError('NOT_FOUND', "Informal taxon group 'x' not found"));
   });
 
+  it('serves the red-list evaluation groups by hasIucnSubGroup, none when the catalog has none', async () => {
+    const catalog: Catalog = {
+      ...catalogOf([['a', 'b']]),
+      redListEvaluationGroups: [
+        { id: 'r', name: { en: 'r' }, hasIucnSubGroup: ['s'], includesInformalTaxonGroup: ['a'] },
+        { id: 's', name: { en: 's' }, includesTaxon: ['MX.1'] },
+        { id: 't', name: { en: 't' }, hasIucnSubGroup: [] },
+      ],
+    };
+    const service = createCatalogService(engineServing([catalog]));
+    const groups = await service.redListGroups();
+    expect(await service.redListGroups()).toBe(groups);
+    expect(groups.roots.map((g) => g.id)).toEqual(['r', 't']);
+    expect(groups.tree).toEqual([
+      {
+        id: 'r',
+        name: { en: 'r' },
+        hasIucnSubGroup: [{ id: 's', name: { en: 's' }, includesTaxon: ['MX.1'] }],
+        includesInformalTaxonGroup: ['a'],
+      },
+      { id: 't', name: { en: 't' } },
+    ]);
+    expect(groups.parent('s').id).toBe('r');
+    expect(groups.siblings('t').map((g) => g.id)).toEqual(['r', 't']);
+    // The informal groups are another hierarchy: neither knows the other's ids.
+    expect(() => groups.find('a')).toThrow(new AppError('NOT_FOUND', "Red-list evaluation group 'a' not found"));
+    expect(() => groups.parent('r')).toThrow(new AppError('NOT_FOUND', "Red-list evaluation group 'r' has no parent"));
+    await expect(service.groups().then((informal) => informal.find('r'))).rejects.toThrow(
+      "Informal taxon group 'r' not found",
+    );
+    const none = await createCatalogService(engineServing([catalogOf([['a']])])).redListGroups();
+    expect([none.all, none.roots, none.tree]).toEqual([[], [], []]);
+  });
+
   it('finds a loaded version or says it is not loaded', async () => {
     const service = createCatalogService(engineServing([catalogOf([])]));
     expect(await service.version('current')).toEqual({ id: 'current' });

@@ -74,22 +74,52 @@ export const aggregateAnswer = z
   .record(z.string(), z.array(z.object({ values: z.record(z.string(), z.unknown()), count: z.number().int() })))
   .describe('Per aggregation name, its buckets: {values: {<field>: value}, count}');
 
-export const groupAnswer = z
-  .looseObject({ id: z.string().optional(), name: text.optional(), hasSubGroup: z.array(z.string()).optional() })
-  .describe('An informal taxon group');
-
-export type GroupAnswer = z.infer<typeof groupAnswer>;
-
+/** A group of a tree answer: its fields, its subgroups nested under the hierarchy's key. */
 interface GroupTree {
   id: string;
   name?: unknown;
-  hasSubGroup?: GroupTree[];
+  [field: string]: unknown;
 }
-export const groupTreeAnswer: z.ZodType<GroupTree> = z.lazy(() =>
-  z.object({ id: z.string(), name: text.optional(), hasSubGroup: z.array(groupTreeAnswer).optional() }),
+
+/**
+ * The answers of one kind of group: a group, its subgroups by id under `subgroups`, and the tree
+ * of groups, their subgroups nested there. Named `treeName`, the recursive tree is one component
+ * the OpenAPI document refers to (`src/http/openapi.ts`).
+ */
+function groupAnswers(subgroups: string, fields: z.ZodRawShape, description: string, treeName: string) {
+  const answer = z
+    .looseObject({
+      id: z.string().optional(),
+      name: text.optional(),
+      [subgroups]: z.array(z.string()).optional(),
+      ...fields,
+    })
+    .describe(description);
+  const tree: z.ZodType<GroupTree> = z.lazy(() =>
+    z.object({ id: z.string(), name: text.optional(), ...fields, [subgroups]: z.array(tree).optional() }),
+  );
+  z.globalRegistry.add(tree, { id: treeName });
+  return { answer, tree };
+}
+
+export const { answer: groupAnswer, tree: groupTreeAnswer } = groupAnswers(
+  'hasSubGroup',
+  {},
+  'An informal taxon group',
+  'InformalTaxonGroupTree',
 );
-// Named, the recursive schema is one component the OpenAPI document refers to (`src/http/openapi.ts`).
-z.globalRegistry.add(groupTreeAnswer, { id: 'InformalTaxonGroupTree' });
+
+export type GroupAnswer = z.infer<typeof groupAnswer>;
+
+export const { answer: redListGroupAnswer, tree: redListGroupTreeAnswer } = groupAnswers(
+  'hasIucnSubGroup',
+  {
+    includesInformalTaxonGroup: z.array(z.string()).optional().describe('the informal taxon groups it covers'),
+    includesTaxon: z.array(z.string()).optional().describe('the taxa it covers'),
+  },
+  'A red-list evaluation group (an IUCN red-list taxon group)',
+  'RedListEvaluationGroupTree',
+);
 
 export const versionAnswer = z
   .looseObject({
