@@ -75,6 +75,22 @@ export function groupBehaviour(client: Client) {
         ],
       });
     });
+
+    it('takes page and pageSize on the unpaged lists, as clients of the real API send them, and answers them whole', async () => {
+      for (const list of ['/roots', '/tree', '/MVL.1/children', '/MVL.1/siblings']) {
+        const url = `/informal-taxon-groups${list}`;
+        const whole = await client.get(url);
+        expect((await client.get(`${url}?pageSize=1&page=2`)).body, url).toEqual(whole.body);
+        expect((await client.get(`${url}?pageSize=0`)).body, url).toEqual(whole.body);
+        expect((await client.get(`${url}?page=0`)).status, url).toBe(422);
+        expect((await client.get(`${url}?colour=red`)).status, url).toBe(422);
+      }
+      const parent = (await client.get('/informal-taxon-groups/MVL.1161/parent?lang=fi')).body;
+      expect(parent).toMatchObject({
+        id: 'MVL.1141',
+        '@context': 'http://schema.laji.fi/context/informalTaxonGroup-fi.jsonld',
+      });
+    });
   });
 
   describe('GET /red-list-evaluation-groups', () => {
@@ -146,6 +162,7 @@ export function groupBehaviour(client: Client) {
         id: 'MVL.9011',
         name: 'Butterflies and moths',
         hasIucnSubGroup: ['MVL.9012', 'MVL.9013'],
+        '@context': context('-en'),
       });
       expect((await client.get(`${base}/MVL.9011/parent`)).body.id).toBe('MVL.9010');
       const root = await client.get(`${base}/MVL.9010/parent`);

@@ -13,6 +13,7 @@ import {
   pageParam,
   pageSizeParam,
   selectedFieldsParam,
+  unpagedListQuery,
 } from '../schemas/common.ts';
 import {
   ERROR_ANSWERS,
@@ -85,7 +86,7 @@ function groupRoutes<K extends string, G extends { id: string }>(
       schema: {
         summary: "Groups that are no group's subgroup",
         tags,
-        querystring: languageOnlyQuery,
+        querystring: unpagedListQuery,
         response: listResponse,
       },
       handler: async (request) => listed((await groups()).roots, languageOf(request)),
@@ -94,7 +95,7 @@ function groupRoutes<K extends string, G extends { id: string }>(
       schema: {
         summary: 'The group hierarchy, subgroups nested',
         tags,
-        querystring: languageOnlyQuery,
+        querystring: unpagedListQuery,
         response: { 200: listAnswer(spec.tree, 'The root groups, their subgroups nested'), ...ERROR_ANSWERS },
       },
       handler: async (request) => listed((await groups()).tree, languageOf(request)),
@@ -118,7 +119,7 @@ function groupRoutes<K extends string, G extends { id: string }>(
         summary: 'Subgroups of a group',
         tags,
         params: groupParams,
-        querystring: languageOnlyQuery,
+        querystring: unpagedListQuery,
         response: listResponse,
       },
       handler: async (request) => listed((await groups()).children(request.params.id), languageOf(request)),
@@ -131,15 +132,18 @@ function groupRoutes<K extends string, G extends { id: string }>(
         querystring: languageOnlyQuery,
         response: groupResponse,
       },
-      handler: async (request) =>
-        translate((await groups()).parent(request.params.id), languageOf(request)) as GroupAnswer,
+      handler: async (request) => {
+        const language = languageOf(request);
+        const group = translate((await groups()).parent(request.params.id), language) as GroupAnswer;
+        return { ...group, '@context': contextOf(language) };
+      },
     });
     app.get(`${base}/:id/siblings`, {
       schema: {
         summary: 'Groups with the same parent, the group included',
         tags,
         params: groupParams,
-        querystring: languageOnlyQuery,
+        querystring: unpagedListQuery,
         response: listResponse,
       },
       handler: async (request) => listed((await groups()).siblings(request.params.id), languageOf(request)),

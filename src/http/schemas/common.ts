@@ -103,6 +103,16 @@ export const languageQuery = {
 /** The query of a route that takes no other parameter. */
 export const languageOnlyQuery = z.object(languageQuery);
 
+/**
+ * The query of an unpaged list (a hierarchy's roots, tree, children, siblings), which clients of
+ * the real API page all the same (`/informal-taxon-groups/tree?pageSize=1000`): `page` and
+ * `pageSize` are checked and not used, as the real API answers the whole list.
+ */
+export const unpagedListQuery = languageOnlyQuery.extend({
+  page: pageParam.describe('taken and not used: the list is whole'),
+  pageSize: pageSizeParam.describe('taken and not used: the list is whole'),
+});
+
 /** Field selection and the optional heavy fields, shared by every route returning taxa. */
 export const fieldSelectionQuery = {
   selectedFields: selectedFieldsParam,
