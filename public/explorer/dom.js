@@ -2,6 +2,7 @@
  * DOM helpers. Text always enters the page as text nodes or attribute values, never as markup,
  * so whatever the data holds is shown as written.
  */
+import { labelOf } from './labels.js';
 import { hrefOf } from './state.js';
 
 /**
@@ -68,7 +69,7 @@ export function taxonLabel(taxon) {
     vernacular ? h('span', { className: 'vernacular' }, vernacular, ' ') : null,
     scientificName({ ...taxon, scientificNameAuthorship: undefined }),
     taxon.scientificName ? null : h('span', {}, taxon.id),
-    taxon.taxonRank ? h('span', { className: 'rank' }, ` ${shortCode(taxon.taxonRank)}`) : null,
+    taxon.taxonRank ? h('span', { className: 'rank' }, ` ${labelOf(taxon.taxonRank)}`) : null,
   ];
 }
 
@@ -79,15 +80,6 @@ export function taxonLabel(taxon) {
  */
 export function taxonLink(taxon, ...children) {
   return h('a', { href: hrefOf('taxon', { id: taxon.id }) }, children.length ? children : taxonLabel(taxon));
-}
-
-/**
- * A code without its namespace (and a red-list status without `iucn`): `MX.iucnEN` → `EN`,
- * `MX.species` → `species`, `MKV.habitatM` → `habitatM`.
- * @param {string} code
- */
-export function shortCode(code) {
-  return code.replace(/^[A-Z]+\./, '').replace(/^iucn/, '');
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The filter view (`#/filter?…`): filters picked from the values the taxa have (one
- * `/taxa/aggregate` request counts them), the count and a page of the taxa they select
- * (`POST /taxa` with the filter body), and the download of the whole set from `/taxa/export`:
- * a link when `GET /taxa` takes every chosen filter as a parameter, else a button that posts the
- * filter body.
+ * `/taxa/aggregate` request counts them, each named by its label), the count and a page of the
+ * taxa they select (`POST /taxa` with the filter body), and the download of the whole set from
+ * `/taxa/export`: a link when `GET /taxa` takes every chosen filter as a parameter, else a button
+ * that posts the filter body.
  */
 import { api, downloadPosted, informalGroupNames, oncePerLanguage, serviceUrl, token } from './api.js';
-import { h, pager, replace, shortCode, taxonLabel, taxonLink } from './dom.js';
+import { h, pager, replace, taxonLabel, taxonLink } from './dom.js';
+import { labelOf } from './labels.js';
 import { go, hrefOf } from './state.js';
 
 const PAGE_SIZE = 20;
@@ -125,7 +126,7 @@ export async function renderFilter(view, state) {
         ]
       : (choices[filter.param] ?? []).map((choice) => ({
           value: choice.value,
-          label: `${filter.param === 'informalTaxonGroups' ? (groups.get(choice.value) ?? choice.value) : shortCode(choice.value)} (${choice.count})`,
+          label: `${filter.param === 'informalTaxonGroups' ? (groups.get(choice.value) ?? choice.value) : labelOf(choice.value)} (${choice.count})`,
         }));
     const select = h(
       'select',
@@ -201,7 +202,7 @@ export async function renderFilter(view, state) {
           {},
           taxonLink(taxon, taxonLabel(taxon)),
           taxon.latestRedListStatusFinland?.status
-            ? h('span', { className: 'badge' }, shortCode(taxon.latestRedListStatusFinland.status))
+            ? h('span', { className: 'badge' }, labelOf(taxon.latestRedListStatusFinland.status))
             : null,
         ),
       ),

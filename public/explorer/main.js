@@ -1,9 +1,11 @@
 /**
  * The explorer page: reads the access token and the state from the address, builds the search
- * box, and shows the view the address names, again whenever the address changes.
+ * box, and shows the view the address names (once the labels of its language are loaded), again
+ * whenever the address changes.
  */
 import { ApiError, adoptTokenFromAddress, setToken, token } from './api.js';
 import { renderFilter } from './filter.js';
+import { labelsIn, showLabels } from './labels.js';
 import { mountSearchBox, renderSearch } from './search.js';
 import { go, readState, rememberLanguage } from './state.js';
 import { renderTaxon } from './taxon.js';
@@ -43,6 +45,10 @@ async function render() {
   view.setAttribute('aria-busy', 'true');
   const scratch = document.createElement('div');
   try {
+    // The labels of the view's language first: every view names values by them.
+    const labels = await labelsIn(state.lang);
+    if (current !== rendering) return;
+    showLabels(labels);
     await RENDERERS[/** @type {keyof typeof RENDERERS} */ (state.view)](scratch, state);
     if (current !== rendering) return;
     message.hidden = true;

@@ -7,7 +7,8 @@
  * of `/taxa/search`.
  */
 import { api } from './api.js';
-import { h, replace, scientificName, shortCode, taxonLink } from './dom.js';
+import { h, replace, scientificName, taxonLink } from './dom.js';
+import { labelOf } from './labels.js';
 import { go, readState } from './state.js';
 
 const DEBOUNCE_MS = 150;
@@ -30,7 +31,7 @@ function hitLine(hit) {
       { className: 'hit-taxon' },
       scientificName({ scientificName: hit.scientificName, cursiveName: hit.cursiveName }),
       hit.vernacularName ? ` (${hit.vernacularName})` : '',
-      hit.taxonRank ? h('span', { className: 'rank' }, ` ${shortCode(hit.taxonRank)}`) : null,
+      hit.taxonRank ? h('span', { className: 'rank' }, ` ${labelOf(hit.taxonRank)}`) : null,
     ),
   ];
 }

@@ -1,12 +1,14 @@
 /**
  * The taxon view (`#/taxon/<id>`): the lineage as a breadcrumb (`/taxa/{id}/parents`), the names
- * in every language and the synonyms by kind (`/taxa/{id}?lang=multi`), the statuses, and the
+ * in every language and the synonyms by kind (`/taxa/{id}?lang=multi`), the statuses, habitat and
+ * types of occurrence by their labels (`labels.js`), and the
  * children (`/taxa/{id}/children`, hidden taxa raised by the API) as a list whose items expand
  * into their own children, and the taxon through the checklist versions (`/taxa/{id}/history`),
  * each change linked to the comparison of its two versions.
  */
 import { api, checklistVersions, informalGroupNames } from './api.js';
-import { definitions, h, replace, scientificName, shortCode, taxonLabel, taxonLink } from './dom.js';
+import { definitions, h, replace, scientificName, taxonLabel, taxonLink } from './dom.js';
+import { labelOf } from './labels.js';
 import { hrefOf, LANGUAGES } from './state.js';
 import { versionLabel } from './versions.js';
 
@@ -86,7 +88,7 @@ export async function renderTaxon(view, state) {
       vernacular ? h('span', { className: 'vernacular' }, vernacular) : null,
       h('span', { className: 'scientific' }, scientificName(taxon)),
     ),
-    h('p', { className: 'rank-line' }, taxon.taxonRank ? shortCode(taxon.taxonRank) : 'no rank', ' · ', taxon.id),
+    h('p', { className: 'rank-line' }, taxon.taxonRank ? labelOf(taxon.taxonRank) : 'no rank', ' · ', taxon.id),
     h(
       'div',
       { className: 'columns' },
@@ -207,14 +209,14 @@ function namesTable(taxon) {
 function statuses(taxon, groups) {
   const redList = taxon.latestRedListStatusFinland;
   const history = (taxon.redListStatusesInFinland ?? [])
-    .map((/** @type {any} */ s) => `${s.year ?? '?'}: ${shortCode(s.status ?? '')}`)
+    .map((/** @type {any} */ s) => `${s.year ?? '?'}: ${s.status ? labelOf(s.status) : '?'}`)
     .join(', ');
   return definitions([
     [
       'Red list (Finland)',
       redList?.status
         ? [
-            filterLink('redListStatus', redList.status, shortCode(redList.status)),
+            filterLink('redListStatus', redList.status, labelOf(redList.status)),
             redList.year ? ` (${redList.year})` : '',
           ]
         : undefined,
@@ -226,7 +228,9 @@ function statuses(taxon, groups) {
         ? h(
             'ul',
             {},
-            taxon.administrativeStatuses.map((/** @type {string} */ s) => h('li', {}, shortCode(s))),
+            taxon.administrativeStatuses.map((/** @type {string} */ s) =>
+              h('li', {}, filterLink('administrativeStatus', s, labelOf(s))),
+            ),
           )
         : undefined,
     ],
@@ -239,13 +243,25 @@ function statuses(taxon, groups) {
           ])
         : undefined,
     ],
-    ['Primary habitat', taxon.primaryHabitat?.habitat ? shortCode(taxon.primaryHabitat.habitat) : undefined],
-    ['Occurrence in Finland', taxon.typeOfOccurrenceInFinland?.map(shortCode).join(', ')],
+    ['Primary habitat', taxon.primaryHabitat?.habitat ? habitat(taxon.primaryHabitat) : undefined],
+    ['Occurrence in Finland', taxon.typeOfOccurrenceInFinland?.map(labelOf).join(', ')],
     ['Finnish', taxon.finnish === undefined ? undefined : taxon.finnish ? 'yes' : 'no'],
     ['Invasive', taxon.invasiveSpecies ? 'yes' : undefined],
     ['Species under it', taxon.countOfSpecies],
     ['Synonym of', taxon.synonymOf ? taxonLink(taxon.synonymOf, scientificName(taxon.synonymOf)) : undefined],
   ]);
+}
+
+/**
+ * A habitat by its label, linked to the taxa of the same primary habitat, and its specific types.
+ * @param {{habitat: string, habitatSpecificTypes?: string[]}} given
+ */
+function habitat(given) {
+  const types = given.habitatSpecificTypes ?? [];
+  return [
+    filterLink('habitat', given.habitat, labelOf(given.habitat)),
+    types.length ? ` (${types.map(labelOf).join(', ')})` : '',
+  ];
 }
 
 /**

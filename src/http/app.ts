@@ -13,6 +13,7 @@ import { createChangesService } from '../service/changes-service.ts';
 import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createVersions } from '../service/versions.ts';
+import { enumerationLabels } from '../taxon/enumeration-labels.ts';
 import { registerAnswerDeadline } from './answer-deadline.ts';
 import { createTokenCheck, registerAccessTokens } from './auth.ts';
 import {
@@ -37,6 +38,7 @@ import { checklistRoutes } from './routes/checklists.ts';
 import { explorerRoutes } from './routes/explorer.ts';
 import { healthRoutes } from './routes/health.ts';
 import { informalGroupRoutes, redListGroupRoutes } from './routes/groups.ts';
+import { metadataRoutes } from './routes/metadata.ts';
 import { searchRoutes } from './routes/search.ts';
 import { taxaAggregateRoutes } from './routes/taxa/aggregate.ts';
 import { changesRoutes } from './routes/taxa/changes.ts';
@@ -169,6 +171,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   const changes = createChangesService({ versions, loaded: catalog.versions });
   const texts = createTaxonTexts(engine, deps.taxonTextsBytes ?? DEFAULT_TAXON_TEXTS_BYTES);
   const exportSlots = createExportSlots(deps.exportLimits ?? DEFAULT_EXPORT_LIMITS);
+  // The schema's labels, not the checklist's: the same file whichever engine holds the taxa.
+  const labels = enumerationLabels();
   await app.register(changesRoutes, { changes, exportSlots });
   await app.register(taxaPageRoutes, { taxa, texts });
   await app.register(taxaAggregateRoutes, { taxa });
@@ -179,12 +183,13 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   await app.register(redListGroupRoutes, { catalog });
   await app.register(checklistVersionRoutes, { catalog });
   await app.register(checklistRoutes, { catalog });
+  await app.register(metadataRoutes, { labels });
   await app.register(searchRoutes, {
     engine,
     search,
     cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
   });
-  await app.register(legacyRoutes, { taxa, search, engine, catalog });
+  await app.register(legacyRoutes, { taxa, search, engine, catalog, labels });
   await app.register(healthRoutes, { engine });
   await app.register(explorerRoutes, {});
   await registerOpenApiRoutes(app);

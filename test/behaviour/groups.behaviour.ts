@@ -232,6 +232,20 @@ export function groupBehaviour(client: Client) {
     });
   });
 
+  describe('GET /metadata/alts/{alt}', () => {
+    it("answers the schema's labels of an enumeration whichever engine holds the taxa", async () => {
+      const { status, body } = await client.get('/metadata/alts/MX.taxonRankEnum', { 'accept-language': 'fi' });
+      expect(status).toBe(200);
+      expect(body['@context']).toBe('https://api.laji.fi/context/metadata-alt-fi');
+      expect(body.results.slice(0, 3)).toEqual([
+        { id: 'MX.superdomain', value: 'luonto' },
+        { id: 'MX.domain', value: 'yläkunta' },
+        { id: 'MX.kingdom', value: 'kunta' },
+      ]);
+      expect((await client.get('/v0/metadata/ranges/MX.taxonRankEnum?lang=fi')).body).toEqual(body.results);
+    });
+  });
+
   describe('GET /checklists', () => {
     it('pages the public checklists the data directory declares, names in the answer language', async () => {
       const { status, body } = await client.get('/checklists', { 'accept-language': 'fi' });

@@ -434,7 +434,7 @@ export function legacyBehaviour(client: Client) {
       expect((await client.get('/v0/informal-taxon-groups?lang=xx')).status).toBe(422);
     });
 
-    it('describes exactly the legacy taxa routes with the parameters they validate', async () => {
+    it('describes exactly the legacy routes with the parameters they validate', async () => {
       const { status, body } = await client.get('/v0/swagger.json');
       expect(status).toBe(200);
       expect(body).toMatchObject({
@@ -447,6 +447,7 @@ export function legacyBehaviour(client: Client) {
         '/informal-taxon-groups',
         '/informal-taxon-groups/roots',
         '/informal-taxon-groups/tree',
+        '/metadata/ranges/{range}',
         '/taxa',
         '/taxa/search',
         '/taxa/species',
@@ -459,6 +460,7 @@ export function legacyBehaviour(client: Client) {
       ]);
       const names = (path: string) => body.paths[path].get.parameters.map((p: { name: string }) => p.name).sort();
       expect(names('/taxa/{id}/media')).toEqual(['checklistVersion', 'id', 'lang']);
+      expect(names('/metadata/ranges/{range}')).toEqual(['lang', 'langFallback', 'range']);
       expect(names('/taxa/{id}/parents')).toEqual(['checklistVersion', 'id', 'lang', 'langFallback', 'selectedFields']);
       expect(names('/taxa')).toEqual(
         [

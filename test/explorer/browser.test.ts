@@ -161,12 +161,49 @@ describe.skipIf(missing !== undefined)(`the explorer in Chromium${missing ? `: s
     expect(lineage).toEqual([...parents, 'Vulpes vulpes']);
     expect(lineage).not.toContain('Caniformia');
     expect((await texts('table.names td')).join(' ')).toContain('rödräv');
-    expect(await page.locator('.facts').textContent()).toContain('LC (2019)');
+    expect(await page.locator('.facts').textContent()).toContain('LC – Least Concern (2019)');
     // A status links to the taxa that share it.
     await page.locator('.facts').getByRole('link', { name: 'Mammals' }).click();
     await page.waitForURL(/#\/filter\?informalTaxonGroups=MVL\.2/);
     await page.waitForSelector('main[data-view="filter"]:not([aria-busy])');
     expect(await page.locator('#filter-informalTaxonGroups').inputValue()).toBe('MVL.2');
+  });
+
+  it('names ranks, statuses, habitats and types of occurrence by their labels in the chosen language', async () => {
+    /** The label of `id` in `alt` as the API answers it in Finnish. */
+    const label = async (alt: string, id: string) =>
+      (await apiAnswer(`/metadata/alts/${alt}?lang=fi`)).results.find((value: { id: string }) => value.id === id)
+        .value as string;
+    await open('#/taxon/MX.46587?lang=fi');
+    const species = await label('MX.taxonRankEnum', 'MX.species');
+    expect(species).toBe('laji');
+    expect(await page.locator('.rank-line').textContent()).toBe(`${species} · MX.46587`);
+    const facts = page.locator('.facts');
+    const fact = async (term: string) => facts.locator(`dt:text-is("${term}") + dd`).textContent();
+    const leastConcern = await label('MX.iucnStatuses', 'MX.iucnLC');
+    expect(await fact('Red list (Finland)')).toBe(`${leastConcern} (2019)`);
+    expect(await fact('Red-list history')).toBe(`2019: ${leastConcern}, 2015: ${leastConcern}`);
+    expect(await fact('Administrative statuses')).toBe(await label('MX.adminStatusEnum', 'MX.gameMammal'));
+    expect(await fact('Primary habitat')).toBe(await label('MKV.habitatEnum', 'MKV.habitatM'));
+    expect(await fact('Occurrence in Finland')).toBe(
+      await label('MX.typeOfOccurrenceEnum', 'MX.typeOfOccurrenceStablePopulation'),
+    );
+    expect(await facts.textContent()).not.toMatch(/\b(MX|MKV)\.[a-z]/);
+    expect(apiRequests.some((request) => request.url.includes('/metadata/alts/MX.taxonRankEnum?lang=fi'))).toBe(true);
+
+    // A habitat links to the taxa of the same primary habitat, named there by its label too.
+    await facts.getByRole('link', { name: await label('MKV.habitatEnum', 'MKV.habitatM') }).click();
+    await page.waitForURL(/#\/filter\?habitat=MKV\.habitatM/);
+    await page.waitForSelector('main[data-view="filter"]:not([aria-busy])');
+    const habitat = page.locator('#filter-habitat');
+    expect(await habitat.inputValue()).toBe('MKV.habitatM');
+    expect(await habitat.locator('option:checked').textContent()).toMatch(/^M – Metsät \(\d+\)$/);
+    const ranks = await page.locator('#filter-taxonRank option').allTextContents();
+    expect(ranks).toContainEqual(expect.stringMatching(/^laji \(\d+\)$/));
+    for (const select of ['redListStatus', 'habitat', 'administrativeStatus', 'taxonRank'])
+      for (const option of await page.locator(`#filter-${select} option`).allTextContents())
+        expect(option, select).not.toMatch(/^(MX|MKV)\.|^(habitat|iucn)/);
+    expect(await page.locator('ol.results .badge').first().textContent()).toMatch(/^[A-Z]{2} – /);
   });
 
   it('keeps the suggestions closed once Enter has been pressed, even those asked for before', async () => {

@@ -16,14 +16,14 @@
  * or `…/informalTaxonGroup-en.jsonld` for the English tree, where this service answers
  * `…/taxon-search.jsonld` and `…/informalTaxonGroup.jsonld`.
  *
- * Replayed elsewhere: the legacy `/v0/taxa/search` recordings, in legacy-search-sample.test.ts.
+ * Replayed elsewhere: the legacy `/v0/taxa/search` recordings, in legacy-search-sample.test.ts;
+ * what `/metadata/alts/…` and the eight `/v0/metadata/ranges/…` answered (administrative
+ * statuses, ranks, types of occurrence, habitats, habitat types, IUCN statuses, secure levels and
+ * threatened statuses), in metadata.test.ts.
  *
  * Out of scope, for routes this service does not serve (its legacy interface is the taxa routes
- * only, and it has no metadata routes): the recorded `/v0/informal-taxon-groups` (flat in every
- * language, and the English tree) and a site's payload of it in Finnish; a mobile app's payload of
- * `/v0/autocomplete/taxon`; `/metadata/alts/…` (administrative statuses, ranks, types of
- * occurrence, and in the earlier set also habitats, habitat types, IUCN statuses, secure levels
- * and threatened statuses); the eight `/v0/metadata/ranges/…`.
+ * only): the recorded `/v0/informal-taxon-groups` (flat in every language, and the English tree)
+ * and a site's payload of it in Finnish; a mobile app's payload of `/v0/autocomplete/taxon`.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -327,6 +327,12 @@ export const informalGroupsQuery = z.object({
     .describe('groups a page; all of them when absent'),
 });
 
+/** GET /v0/metadata/ranges/{range}: the enumeration, and the language of its labels. */
+export const rangeParams = z.object({
+  range: z.string().trim().min(1).describe('the enumeration: MX.taxonRankEnum, MX.iucnStatuses, …'),
+});
+export const rangeQuery = z.object(languageParams('en'));
+
 /**
  * GET /v0/autocomplete/taxon: the search's parameters, the name typed as `q`, and whether each
  * item carries the hit (`includePayload`).

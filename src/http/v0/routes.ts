@@ -14,6 +14,7 @@ import type { TaxaPageRequest, TaxaScope } from '../../query/taxa-request.ts';
 import type { CatalogService } from '../../service/catalog-service.ts';
 import type { SearchService } from '../../service/search-service.ts';
 import type { TaxaService } from '../../service/taxa-service.ts';
+import type { EnumerationLabels } from '../../taxon/enumeration-labels.ts';
 import type { TaxonDocument } from '../../taxon/schema.ts';
 import { hitOf, type HitContext } from '../routes/search.ts';
 import type { FieldSelection } from '../../query/source.ts';
@@ -24,6 +25,7 @@ import { taxonShaper } from '../shape.ts';
 import { translate, type ResponseLanguage } from '../translate.ts';
 import { LEGACY_ERROR_ANSWERS } from './error-object.ts';
 import { legacyGroupRoutes } from './informal-groups.ts';
+import { legacyMetadataRoutes } from './metadata.ts';
 import {
   autocompleteQuery,
   childrenQuery,
@@ -47,6 +49,7 @@ export interface LegacyRouteOptions {
   search: SearchService;
   engine: Pick<SearchEngine, 'catalog'>;
   catalog: CatalogService;
+  labels: EnumerationLabels;
 }
 
 const legacyPage = pageAnswer(taxonAnswer, 'A page of taxa').extend({
@@ -159,7 +162,7 @@ function autocompletePayload(hit: Record<string, unknown>): Record<string, unkno
 
 export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
   app,
-  { taxa, search, engine, catalog },
+  { taxa, search, engine, catalog, labels },
 ) => {
   const declared: LegacyRouteSpec[] = [];
   const route: LegacyRoute = (spec, handler) => {
@@ -416,6 +419,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
   );
 
   legacyGroupRoutes(route, catalog);
+  legacyMetadataRoutes(route, labels);
 
   app.get(`${LEGACY_PREFIX}/swagger.json`, { config: { public: true }, schema: { hide: true } }, async () =>
     swaggerDocument(declared),

@@ -17,6 +17,8 @@ export interface LegacyRouteSpec {
   params?: z.ZodObject;
   /** what a 200 answers */
   answer: string;
+  /** the document's tag of the route (default `Taxa`) */
+  tag?: string;
 }
 
 /** Declares a GET route under `/v0` to the Swagger document and serves it (hidden from the current OpenAPI one). */
@@ -92,7 +94,7 @@ export function swaggerDocument(routes: readonly LegacyRouteSpec[]): object {
     paths[swaggerPath(route.url)] = {
       get: {
         summary: route.summary,
-        tags: ['Taxa'],
+        tags: [route.tag ?? 'Taxa'],
         produces: ['application/json'],
         parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.querystring, 'query')],
         responses: {
