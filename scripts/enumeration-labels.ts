@@ -7,8 +7,9 @@
  * - `finbif-vcr/metadata_alts_*.json`, `finbif-vcr-history/metadata_alts_*.json` and
  *   `finbif-vcr-history/v0_metadata_ranges_*.json`: recorded answers of the real API's
  *   `/metadata/alts/{alt}` and `/v0/metadata/ranges/{range}`, labels in Finnish, Swedish and
- *   English; an enumeration recorded is taken whole from its newest recording (values, their
- *   order and every key of each value: `altParent`, descriptions, links);
+ *   English; an enumeration recorded takes its values, their order, labels and `altParent` (the
+ *   broader value) from its newest recording, and nothing else (the labels are what clients
+ *   translate by; longer texts, descriptions and links, are not the project's to keep);
  * - `lajistore-schemas/*.json`: the editing model's `enum` and `enumNames`, English labels of the
  *   enumerations no recording has.
  *
@@ -43,13 +44,13 @@ function ordered(value: unknown): unknown {
   return Object.fromEntries(LANGUAGES.filter((lang) => record[lang] !== undefined).map((lang) => [lang, record[lang]]));
 }
 
-/** An item with `id` and `value` first, its other keys in their recorded order. */
+/** An item: its `id`, its label `value`, and its `altParent` when it has one. */
 function itemOf(recorded: Record<string, unknown>): Item {
-  const { id, value, ...rest } = recorded;
+  const { id, value, altParent } = recorded;
   return {
     id: String(id),
     value: ordered(value) as Localized,
-    ...Object.fromEntries(Object.entries(rest).map(([key, v]) => [key, ordered(v)])),
+    ...(altParent !== undefined ? { altParent } : {}),
   };
 }
 

@@ -20,6 +20,8 @@ export function groupBehaviour(client: Client) {
       ]);
       const names = await client.get('/informal-taxon-groups?selectedFields=name&pageSize=1');
       expect(names.body.results).toEqual([{ name: 'Birds' }]);
+      const whole = await client.get('/informal-taxon-groups?selectedFields=&pageSize=1');
+      expect(whole.body.results[0]).toMatchObject({ id: 'MVL.1', name: 'Birds' });
     });
 
     it('answers roots, children and siblings as lists ({results, @context}), as the real API does', async () => {
@@ -267,6 +269,14 @@ export function groupBehaviour(client: Client) {
       expect(picked.body.results).toEqual([
         { id: 'MR.1', 'dc:bibliographicCitation': 'Test fixture: the master checklist' },
       ]);
+      // An empty selection names no field: the whole checklists, as for taxa (it was a 500).
+      for (const empty of ['', ',']) {
+        const whole = await client.get(`/checklists?idIn=MR.1&selectedFields=${empty}`);
+        expect(whole.status, empty).toBe(200);
+        expect(whole.body.results[0], empty).toMatchObject({ id: 'MR.1', owner: 'MA.1' });
+      }
+      const named = await client.get('/checklists?idIn=MR.1&selectedFields=owner');
+      expect(named.body.results).toEqual([{ owner: 'MA.1' }]);
       const wrong = await client.get('/checklists?selectedFields=id,colour');
       expect(wrong.status).toBe(422);
       expect(Object.keys(wrong.body.details)).toEqual(['/query/selectedFields']);

@@ -31,13 +31,13 @@ const pageQuery = z.object({
     .optional(),
 });
 
-/** A checklist as answered, with only `selected` of its keys when given. */
+/** A checklist as answered, with only `selected` of its keys when some are named (none named: all, as for taxa). */
 function answered({ bibliographicCitation, ...rest }: Checklist, selected?: readonly string[]): ChecklistAnswer {
   const whole: Record<string, unknown> = {
     ...rest,
     ...(bibliographicCitation === undefined ? {} : { 'dc:bibliographicCitation': bibliographicCitation }),
   };
-  if (selected === undefined) return whole as ChecklistAnswer;
+  if (selected === undefined || selected.length === 0) return whole as ChecklistAnswer;
   return Object.fromEntries(Object.entries(whole).filter(([key]) => selected.includes(key))) as ChecklistAnswer;
 }
 
@@ -47,7 +47,10 @@ export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }>
       summary: 'A page of the checklists the taxa belong to (those of idIn)',
       tags,
       querystring: pageQuery,
-      response: { 200: pageAnswer(checklistAnswer, 'The checklists declared'), ...ERROR_ANSWERS },
+      response: {
+        200: pageAnswer(checklistAnswer.partial(), 'The checklists declared, with the fields selected'),
+        ...ERROR_ANSWERS,
+      },
     },
     handler: async (request) => {
       const language = languageOf(request);

@@ -151,8 +151,9 @@ function groupRoutes<K extends string, G extends { id: string }>(
   };
 }
 
+/** The group with only `fields` of its keys when some are named (none named: all, as for taxa). */
 function selected<G extends object>(group: G, fields: readonly string[] | undefined): Partial<G> {
-  if (fields === undefined) return group;
+  if (fields === undefined || fields.length === 0) return group;
   return Object.fromEntries(Object.entries(group).filter(([key]) => fields.includes(key))) as Partial<G>;
 }
 
