@@ -73,6 +73,23 @@ export function searchBehaviour(client: Client) {
       expect(await search('query=vul')).toEqual([]);
     });
 
+    it('lists a name equal to the query as an exact match only, never as a partial one too', async () => {
+      // Thalictrum holds its query as a substring too: only the partial list is asked for, so no
+      // exact list before it has taken the taxon.
+      expect(brief(await search('query=Thalictrum&matchType=partial'))).toEqual([
+        'partialMatches:MX.9059:Thalictrum flavum',
+      ]);
+      expect(brief(await search('query=Thalictrum'))).toEqual([
+        'exactMatches:MX.9058:Thalictrum',
+        'partialMatches:MX.9059:Thalictrum flavum',
+      ]);
+      expect(await search('query=p%C3%B6ll%C3%B6t&matchType=partial')).toEqual([]);
+      expect(brief(await search('query=p%C3%B6ll%C3%B6t'))).toEqual([
+        'exactMatches:MX.9020:pöllöt',
+        'exactMatches:MX.9021:pöllöt',
+      ]);
+    });
+
     it('matches each word of a multi-word query as a prefix', async () => {
       const hits = await search('query=picea%20ab&matchType=partial');
       expect(brief(hits)).toEqual([
