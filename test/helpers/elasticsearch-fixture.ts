@@ -24,13 +24,24 @@ export interface FixtureCluster {
   mock: MockConnection;
 }
 
+/** How the fixture is loaded: the loader's batches (its defaults otherwise), and what the cluster does meanwhile. */
+export interface FixtureLoad {
+  batchSize?: number;
+  concurrency?: number;
+  /** puts intercepts in front of the cluster for the load (they are removed after it) */
+  intercept?(fixture: FixtureCluster): void;
+}
+
 /** A memory cluster holding the fixture checklist under `prefix`; the load's requests are cleared. */
-export async function fixtureCluster(prefix = 'taxa'): Promise<FixtureCluster> {
+export async function fixtureCluster(prefix = 'taxa', load: FixtureLoad = {}): Promise<FixtureCluster> {
   const cluster = new MemoryCluster();
   const mock = createMockConnection(cluster.handle);
   const client = createElasticsearchClient(MOCK_URL, LOADING_CLIENT, mock.Connection);
-  await loadIntoElasticsearch(FIXTURE_DIR, { client, prefix });
+  load.intercept?.({ cluster, mock });
+  const { batchSize, concurrency } = load;
+  await loadIntoElasticsearch(FIXTURE_DIR, { client, prefix, batchSize, concurrency });
   await client.close();
+  mock.clearIntercepts();
   mock.requests.length = 0;
   return { cluster, mock };
 }
@@ -43,12 +54,13 @@ export interface ElasticsearchTestApp extends FixtureCluster {
 
 /**
  * The app on the Elasticsearch engine over the fixture cluster. `client` overrides the serving
- * client's settings (a short timeout keeps timeout tests fast); `cacheMs` the state cache.
+ * client's settings (a short timeout keeps timeout tests fast); `cacheMs` the state cache; `load`
+ * how the fixture is loaded.
  */
 export async function buildElasticsearchTestApp(
-  options: { client?: Partial<ClientSettings>; cacheMs?: number; accessTokens?: string[] } = {},
+  options: { client?: Partial<ClientSettings>; cacheMs?: number; accessTokens?: string[]; load?: FixtureLoad } = {},
 ): Promise<ElasticsearchTestApp> {
-  const fixture = await fixtureCluster();
+  const fixture = await fixtureCluster('taxa', options.load);
   const client = createElasticsearchClient(MOCK_URL, { ...SERVING_CLIENT, ...options.client }, fixture.mock.Connection);
   const engine = createElasticsearchEngine(
     { client },
