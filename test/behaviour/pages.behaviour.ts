@@ -205,6 +205,8 @@ export function pageBehaviour(client: Client) {
     });
 
     it('ties break by taxonomic order, so pages are deterministic slices', async () => {
+      // An engine holding the taxa in taxonomic order answers so even without the tie-break; a
+      // cluster storing them otherwise does not (test/index/elasticsearch/stored-order.test.ts).
       const all = await client.get('/taxa?sortOrder=finnishName&pageSize=35&selectedFields=id');
       const pages = await Promise.all(
         [1, 2, 3, 4].map((p) => client.get(`/taxa?sortOrder=finnishName&pageSize=10&page=${p}&selectedFields=id`)),
