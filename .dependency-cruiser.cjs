@@ -32,6 +32,14 @@ module.exports = {
     },
     upward('domain-stands-alone', '^src/(taxon|search)/', '^(src/(http|service|query|index|runtime|cli)|loaders)/'),
     ...stageRules,
+    {
+      name: 'embedded-surface',
+      comment:
+        'outside src/index/embedded/, the embedded engine is imported through its index.ts only: the surface it declares (tests exempt)',
+      severity: 'error',
+      from: { pathNot: EMBEDDED },
+      to: { path: EMBEDDED, pathNot: `${EMBEDDED}index\\.ts$` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

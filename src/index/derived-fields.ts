@@ -6,7 +6,7 @@
  */
 import { INDEX_ONLY_FIELDS } from '../search/name-entry.ts';
 import { nameTokenDeriver, nameTokenInput } from '../search/name-token-fields.ts';
-import type { FieldDerivation } from './embedded/build/derived-fields.ts';
+import type { FieldDerivation } from './embedded/index.ts';
 import type { IndexKind } from './engine.ts';
 
 /** A name entry's index tokens, from the keys and attributes it keeps (`name-token-fields.ts`). */

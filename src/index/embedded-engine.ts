@@ -26,8 +26,7 @@ import {
   type OwnValues,
   type VersionedDocuments,
 } from './engine.ts';
-import { DocumentIndex } from './embedded/document-index.ts';
-import { fieldCatalogFromMapping, type FieldCatalog } from './embedded/build/field-catalog.ts';
+import { DocumentIndex, fieldCatalogFromMapping, type FieldCatalog } from './embedded/index.ts';
 import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_CHECKED_FIELDS, NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 import { DERIVED_FIELDS } from './derived-fields.ts';
