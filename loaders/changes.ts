@@ -160,6 +160,7 @@ function* changesBetween(
 
 /** One frozen list of change types per combination, held by every record that has it. */
 const CHANGE_TYPE_LISTS = new Map<string, ChangeType[]>();
+// Frozen, so no holder can add to it; typed as the mutable lists it stands beside, which are never changed either.
 const NONE: never[] = Object.freeze([]) as never[];
 
 /** The record as kept: one literal of fixed shape, with its change types held once (docs/versions-and-loading.md, "Comparing versions"). */

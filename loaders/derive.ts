@@ -6,7 +6,7 @@
  * uses as its document order, so a taxonomic sort costs nothing there.
  */
 import { canonical } from '../src/taxon/changes.ts';
-import { setOwn, type JsonRecord } from '../src/json.ts';
+import { fieldsOf, setOwn } from '../src/json.ts';
 import { DERIVED_KEYS, PARENT_RANKS, type SimpleTaxon, type Taxon, type TaxonDocument } from '../src/taxon/schema.ts';
 import { isSpeciesLevel } from '../src/taxon/ranks.ts';
 import type { InformalTaxonGroup } from '../src/taxon/catalog.ts';
@@ -119,7 +119,7 @@ const REMADE: ReadonlySet<string> = new Set<string>([...NOT_GIVEN, 'latestRedLis
  * comparing them (docs/versions-and-loading.md, "What versions share").
  */
 function withValuesOf(taxon: Taxon, before: Taxon): Taxon {
-  const [record, earlier] = [taxon as unknown as JsonRecord, before as unknown as JsonRecord];
+  const [record, earlier] = [fieldsOf(taxon), fieldsOf(before)];
   for (const key in record) {
     const value = record[key];
     if ((typeof value === 'string' || (typeof value === 'object' && value !== null)) && !REMADE.has(key))
@@ -141,7 +141,7 @@ const givenValue = (doc: TaxonDocument, source: Record<string, unknown>, key: st
  */
 export function givenTaxonOf(doc: TaxonDocument): Taxon {
   const given: Record<string, unknown> = {};
-  const source = doc as unknown as Record<string, unknown>;
+  const source = fieldsOf(doc);
   for (const key of Object.keys(source)) if (!NOT_GIVEN.has(key)) given[key] = givenValue(doc, source, key);
   const groups = GIVEN_GROUPS.get(doc);
   if (groups !== undefined) given.informalTaxonGroups = groups;
@@ -153,7 +153,7 @@ export function givenTaxonOf(doc: TaxonDocument): Taxon {
  * made of (`loaders/changes.ts`), once per taxon and version.
  */
 export function givenCanonical(doc: TaxonDocument): string {
-  const source = doc as unknown as Record<string, unknown>;
+  const source = fieldsOf(doc);
   const groups = GIVEN_GROUPS.get(doc);
   const keys = givenKeysOf(source);
   if (groups !== undefined) keys.push('informalTaxonGroups');
@@ -176,7 +176,7 @@ function givenKeysOf(source: Record<string, unknown>): string[] {
  * `loaders/shared-values.ts`). False says nothing: equal values need not be the same object.
  */
 export function sameGivenValues(a: TaxonDocument, b: TaxonDocument): boolean {
-  const [x, y] = [a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>];
+  const [x, y] = [fieldsOf(a), fieldsOf(b)];
   if (!sameList(GIVEN_GROUPS.get(a), GIVEN_GROUPS.get(b))) return false;
   let given = 0;
   for (const key in x) {

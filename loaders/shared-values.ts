@@ -12,7 +12,7 @@
  *   const sharing = new ValueSharing();
  *   for (const version of versions) sharing.share(version.documents);
  */
-import { isRecord, setOwn, type JsonRecord } from '../src/json.ts';
+import { fieldsOf, isRecord, setOwn, type JsonRecord } from '../src/json.ts';
 import { followingPositions, type PositionOf } from './tree.ts';
 
 function sameArray(a: readonly unknown[], b: unknown): boolean {
@@ -212,7 +212,7 @@ export class ValueSharing {
     const inPrevious = followingPositions(previous, this.versions[0]?.positionOf);
     for (let i = 0; i < documents.length; i++) {
       const doc = documents[i]!;
-      const record = doc as unknown as JsonRecord;
+      const record = fieldsOf(doc);
       // Looked for even when unchanged: the next taxon is then looked for right after it.
       let latest: JsonRecord | undefined = previous[inPrevious(doc.id)];
       if (unchanged !== undefined && unchanged[i] !== -1) continue;
@@ -227,7 +227,8 @@ export class ValueSharing {
       older.reset(doc.id, from);
       shareFieldsAmong(record, latest, older, lastEqual);
     }
-    this.versions.unshift({ documents: documents as unknown as readonly JsonRecord[], positionOf });
+    // Documents are records of their fields (`fieldsOf`); a list of them is one too.
+    this.versions.unshift({ documents: documents as readonly object[] as readonly JsonRecord[], positionOf });
     return documents;
   }
 }

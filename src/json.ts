@@ -6,6 +6,15 @@
 
 export type JsonRecord = Record<string, unknown>;
 
+/**
+ * A typed object read field by field. An interface has no index signature, so TypeScript does not
+ * let a `TaxonDocument` stand for the record of its fields, although every object is one; this is
+ * the one place that says so.
+ */
+export function fieldsOf(value: object): JsonRecord {
+  return value as JsonRecord;
+}
+
 export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

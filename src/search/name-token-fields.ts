@@ -6,6 +6,7 @@
  * `rankText`, `foldedRankText`) and its taxon's rank and observation count, handed over as one
  * text: the worker splits it for less than it would cost to compute the keys again.
  */
+import { fieldsOf } from '../json.ts';
 import { Interner, nameTokens, type NameEntry } from './name-entry.ts';
 
 type TokenSource = Pick<
@@ -96,6 +97,6 @@ export function nameTokenDeriver(): (input: string) => Record<string, unknown> {
       ...(observationCountFinland === null ? {} : { observationCountFinland }),
     };
     const keys = { exactKeys, foldedKeys, rankText, foldedRankText };
-    return nameTokens(keys, attributes, interner) as unknown as Record<string, unknown>;
+    return fieldsOf(nameTokens(keys, attributes, interner));
   };
 }
