@@ -47,8 +47,8 @@ function collector(): () => void {
  * for one version at 100,000 taxa, 3.5–4.3 s at 500,000): call it between a load and serving its
  * data. The emptied pages are given back after it returns (`releasedResident`); a second full
  * collection, which would give them back at once, took another 0.65 s for seven versions at
- * 100,000 taxa and 1.5 s for one at 500,000, for nothing more (docs/versions-and-loading.md, "In
- * memory").
+ * 100,000 taxa and 1.5 s for one at 500,000, for nothing more (docs/decisions.md, "Embedded
+ * engine").
  */
 export function compactHeap(): Compaction {
   const gc = collector();

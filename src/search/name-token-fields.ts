@@ -19,7 +19,7 @@ type TokenSource = Pick<
  * normally holds. An entry whose keys hold one (or are empty, which the joined form cannot tell
  * apart) is handed over as JSON, marked by `AS_JSON` first. Writing the joined form takes about
  * half as long as `JSON.stringify` did, and splitting it less than parsing
- * (docs/versions-and-loading.md).
+ * (docs/decisions.md, "The names index build").
  */
 const PART = '\u001e';
 const KEY = '\u001f';
