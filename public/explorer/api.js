@@ -142,3 +142,18 @@ export const checklistVersions = oncePerLanguage(async (lang) => {
   const current = { id: 'current', versionName: CURRENT_NAME[lang] ?? CURRENT_NAME.en };
   return /** @type {{id: string, versionName?: string, versionDate?: string}[]} */ ([current, ...page.results]);
 });
+
+/**
+ * The values of `requests`, in order, once all have settled; when some fail, the first failure
+ * in the list's order, not in time: a view shows the error of its main request (a taxon's own,
+ * not its history's), whichever answer came first.
+ * @template {unknown[]} T
+ * @param {{ [K in keyof T]: Promise<T[K]> }} requests
+ * @returns {Promise<T>}
+ */
+export async function allInOrder(requests) {
+  const settled = await Promise.allSettled(requests);
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return /** @type {T} */ (settled.map((outcome) => /** @type {PromiseFulfilledResult<unknown>} */ (outcome).value));
+}

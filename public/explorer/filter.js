@@ -5,7 +5,7 @@
  * `/taxa/export`: a link when `GET /taxa` takes every chosen filter as a parameter, else a button
  * that posts the filter body.
  */
-import { api, downloadPosted, informalGroupNames, oncePerLanguage, serviceUrl, token } from './api.js';
+import { allInOrder, api, downloadPosted, informalGroupNames, oncePerLanguage, serviceUrl, token } from './api.js';
 import { h, pager, replace, taxonLabel, taxonLink } from './dom.js';
 import { labelOf } from './labels.js';
 import { go, hrefOf } from './state.js';
@@ -109,7 +109,7 @@ export async function renderFilter(view, state) {
   const chosen = chosenFilters(params);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const format = EXPORT_FORMATS.includes(params.get('format') ?? '') ? String(params.get('format')) : 'csv';
-  const [choices, groups, taxa] = await Promise.all([
+  const [choices, groups, taxa] = await allInOrder([
     choicesOf(lang),
     informalGroupNames(lang),
     api('/taxa', { page, pageSize: PAGE_SIZE, selectedFields: PAGE_FIELDS, lang }, { body: filterBody(chosen) }),

@@ -6,7 +6,7 @@
  * into their own children, and the taxon through the checklist versions (`/taxa/{id}/history`),
  * each change linked to the comparison of its two versions.
  */
-import { api, checklistVersions, informalGroupNames } from './api.js';
+import { allInOrder, api, checklistVersions, informalGroupNames } from './api.js';
 import { definitions, h, replace, scientificName, taxonLabel, taxonLink } from './dom.js';
 import { labelOf } from './labels.js';
 import { hrefOf, LANGUAGES } from './state.js';
@@ -56,7 +56,7 @@ function inLanguage(value, lang) {
  */
 export async function renderTaxon(view, state) {
   const { id, lang } = state;
-  const [taxon, lineage, children, groups, history, versions] = await Promise.all([
+  const [taxon, lineage, children, groups, history, versions] = await allInOrder([
     api(`/taxa/${encodeURIComponent(id)}`, { lang: 'multi' }),
     api(`/taxa/${encodeURIComponent(id)}/parents`, {
       lang,

@@ -5,7 +5,7 @@
  * (`/taxa/changes`). A kind's bar is a link that lists the changes of that kind only
  * (`changeType`).
  */
-import { api, checklistVersions } from './api.js';
+import { allInOrder, api, checklistVersions } from './api.js';
 import { h, pager, replace, taxonLabel, taxonLink } from './dom.js';
 import { go, hrefOf } from './state.js';
 
@@ -77,7 +77,7 @@ export async function renderVersions(view, state) {
     return;
   }
   const pair = { from, to, lang };
-  const [summary, changes] = await Promise.all([
+  const [summary, changes] = await allInOrder([
     api('/taxa/changes/aggregate', { ...pair, aggregateBy: 'changeTypes' }),
     api('/taxa/changes', { ...pair, changeType: kind, page, pageSize: PAGE_SIZE, selectedFields: RECORD_FIELDS }),
   ]);
