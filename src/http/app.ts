@@ -14,8 +14,8 @@ import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createVersions } from '../service/versions.ts';
 import { enumerationLabels } from '../taxon/enumeration-labels.ts';
-import { registerAnswerDeadline } from './answer-deadline.ts';
-import { createTokenCheck, registerAccessTokens } from './auth.ts';
+import { registerAnswerDeadline } from './plugins/answer-deadline.ts';
+import { createTokenCheck, registerAccessTokens } from './plugins/auth.ts';
 import {
   answerClientError,
   errorBodyOf,
@@ -23,15 +23,15 @@ import {
   registerHostCheck,
   registerMethodNotAllowed,
   toAppError,
-} from './error-handler.ts';
-import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './export.ts';
-import { registerCors } from './cors.ts';
+} from './plugins/error-handler.ts';
+import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './answers/export.ts';
+import { registerCors } from './plugins/cors.ts';
 import { parseQueryString } from './query-string.ts';
-import { registerOneAtATime } from './one-at-a-time.ts';
-import { registerStalledReaders } from './stalled-readers.ts';
+import { registerOneAtATime } from './plugins/one-at-a-time.ts';
+import { registerStalledReaders } from './plugins/stalled-readers.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
-import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
-import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
+import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './plugins/protection.ts';
+import { DEFAULT_RESPONSE_CACHE_BYTES } from './answers/response-cache.ts';
 import { serializerCompilerOf, validatorCompiler } from './route-schema.ts';
 import { checklistVersionRoutes } from './routes/checklist-versions.ts';
 import { checklistRoutes } from './routes/checklists.ts';
@@ -46,7 +46,7 @@ import { taxaExportRoutes } from './routes/taxa/export.ts';
 import { taxaPageRoutes } from './routes/taxa/pages.ts';
 import { taxonRoutes } from './routes/taxa/taxon.ts';
 import { taxaTreeRoutes } from './routes/taxa/tree.ts';
-import { createTaxonTexts, DEFAULT_TAXON_TEXTS_BYTES } from './taxon-texts.ts';
+import { createTaxonTexts, DEFAULT_TAXON_TEXTS_BYTES } from './answers/taxon-texts.ts';
 import { legacyRoutes } from './v0/routes.ts';
 
 export interface AppDependencies {
@@ -54,9 +54,9 @@ export interface AppDependencies {
   accessTokens?: readonly string[];
   /** bound of the name-search answers kept, in bytes (default `DEFAULT_RESPONSE_CACHE_BYTES`; 0 keeps none) */
   searchCacheBytes?: number;
-  /** requests a minute per token or client address (`protection.ts`); 0 or absent: no limit */
+  /** requests a minute per token or client address (`plugins/protection.ts`); 0 or absent: no limit */
   rateLimitPerMinute?: number;
-  /** refuse requests with a 503 past these (`protection.ts`); absent: no overload check */
+  /** refuse requests with a 503 past these (`plugins/protection.ts`); absent: no overload check */
   overload?: OverloadLimits;
   /** bound of the JSON texts of taxa kept for pages (default `DEFAULT_TAXON_TEXTS_BYTES`; 0 keeps none) */
   taxonTextsBytes?: number;
@@ -66,11 +66,11 @@ export interface AppDependencies {
   maxNestedTaxa?: number;
   /** exports under way at once, in all and per client address (default `DEFAULT_EXPORT_LIMITS`) */
   exportLimits?: ExportLimits;
-  /** the origins whose pages may call the service (`cors.ts`; default any) */
+  /** the origins whose pages may call the service (`plugins/cors.ts`; default any) */
   corsOrigins?: readonly string[];
   /** a streamed answer of which nothing leaves for this long is cut (default `STALLED_READER_MS`) */
   stalledReaderMs?: number;
-  /** a 503 for a request whose answer has not started this long after it arrived (`answer-deadline.ts`); absent: none */
+  /** a 503 for a request whose answer has not started this long after it arrived (`plugins/answer-deadline.ts`); absent: none */
   answerDeadlineMs?: number;
 }
 

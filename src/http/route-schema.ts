@@ -11,13 +11,13 @@ import type { z } from 'zod';
 import { AppError, pointerToken, type Issue } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
 import { FILTER_KEYS } from '../taxon/fields.ts';
-import { TOKEN_PARAMETERS } from './auth.ts';
+import { TOKEN_PARAMETERS } from './plugins/auth.ts';
 import { legacyParameterIssues } from './legacy-parameters.ts';
 import { isLegacyUrl } from './v0/prefix.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** open to every caller: no access token asked (see `auth.ts`) */
+    /** open to every caller: no access token asked (see `plugins/auth.ts`) */
     public?: boolean;
   }
 }
@@ -70,7 +70,7 @@ function unknownParameterIssues(query: object, taken: ReadonlySet<string>): Issu
 
 /**
  * What clients send with every request, which no route need declare: the access token
- * (`auth.ts`), and `personEmail`, by which clients of the real API name their user (its R client
+ * (`plugins/auth.ts`), and `personEmail`, by which clients of the real API name their user (its R client
  * sends it on every call).
  */
 const EVERY_ROUTE: ReadonlySet<string> = new Set([...TOKEN_PARAMETERS, 'personEmail']);
@@ -128,7 +128,7 @@ function partKey(data: unknown): string | undefined {
 }
 
 /**
- * An answer serialised already (a page of taxa from their kept texts, `taxon-texts.ts`), sent
+ * An answer serialised already (a page of taxa from their kept texts, `answers/taxon-texts.ts`), sent
  * through `reply.send` so that it still meets the route's serializer: its text is sent as it is,
  * and checked against the response schema like any answer when answers are checked.
  */

@@ -1,11 +1,11 @@
 /**
  * The legacy interface's error object: `{error: {statusCode, name, message}}`, as its clients
  * read it, with the current error's code and the JSON pointers of its details (`code`,
- * `details`) besides. Every refusal under `/v0` is answered with it (`../error-handler.ts`).
+ * `details`) besides. Every refusal under `/v0` is answered with it (`../plugins/error-handler.ts`).
  */
 import { z } from 'zod';
 import type { AppError } from '../../errors.ts';
-import { errorAnswer } from '../error-answer.ts';
+import { errorAnswer } from '../answers/error-answer.ts';
 
 export interface LegacyErrorAnswer {
   error: {

@@ -20,9 +20,9 @@ import { hitOf, type HitContext } from '../routes/search.ts';
 import type { FieldSelection } from '../../query/source.ts';
 import { selectionOf } from '../routes/taxa/context.ts';
 import { aggregateAnswer, pageAnswer, taxonAnswer } from '../schemas/responses.ts';
-import { sendJsonPieces } from '../json-text.ts';
-import { taxonShaper } from '../shape.ts';
-import { translate, type ResponseLanguage } from '../translate.ts';
+import { sendJsonPieces } from '../answers/json-text.ts';
+import { taxonShaper } from '../answers/shape.ts';
+import { translate, type ResponseLanguage } from '../answers/translate.ts';
 import { LEGACY_ERROR_ANSWERS } from './error-object.ts';
 import { legacyGroupRoutes } from './informal-groups.ts';
 import { legacyMetadataRoutes } from './metadata.ts';
@@ -249,7 +249,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   /**
    * The JSON text of `taxon` (whose id is `id`) shaped, with its children nested as `children` down to `depth` levels
-   * below it, piece by piece as it is sent (`json-text.ts`): each taxon above that depth gets the
+   * below it, piece by piece as it is sent (`../answers/json-text.ts`): each taxon above that depth gets the
    * list, empty where it has none, as its last key.
    */
   function* nested(

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { TOKEN_PARAMETERS } from '../auth.ts';
+import { TOKEN_PARAMETERS } from '../plugins/auth.ts';
 import { LEGACY_PREFIX } from './prefix.ts';
 
 /** What the document says of one route: its path (Fastify's `:id` form), its schemas, its answer. */

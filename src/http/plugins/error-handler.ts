@@ -6,12 +6,12 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { AppError, type ErrorCode } from '../errors.ts';
-import { errorAnswer } from './error-answer.ts';
-import { languageOf } from './shape.ts';
-import { legacyErrorAnswer } from './v0/error-object.ts';
-import { isLegacyUrl } from './v0/prefix.ts';
-import { TooManyBucketsError } from '../index/engine.ts';
+import { AppError, type ErrorCode } from '../../errors.ts';
+import { errorAnswer } from '../answers/error-answer.ts';
+import { languageOf } from '../answers/shape.ts';
+import { legacyErrorAnswer } from '../v0/error-object.ts';
+import { isLegacyUrl } from '../v0/prefix.ts';
+import { TooManyBucketsError } from '../../index/engine.ts';
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
   400: 'BAD_REQUEST',
