@@ -18,10 +18,10 @@ import { registerAnswerDeadline } from './plugins/answer-deadline.ts';
 import { createTokenCheck, registerAccessTokens } from './plugins/auth.ts';
 import {
   answerClientError,
+  collectMethodNotAllowed,
   errorBodyOf,
   registerErrorHandling,
   registerHostCheck,
-  registerMethodNotAllowed,
   toAppError,
 } from './plugins/error-handler.ts';
 import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './answers/export.ts';
@@ -32,7 +32,7 @@ import { registerStalledReaders } from './plugins/stalled-readers.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './plugins/protection.ts';
 import { DEFAULT_RESPONSE_CACHE_BYTES } from './answers/response-cache.ts';
-import { serializerCompilerOf, validatorCompiler } from './route-schema.ts';
+import { serializerCompilerOf, validatorCompilerOf } from './route-schema.ts';
 import { checklistVersionRoutes } from './routes/checklist-versions.ts';
 import { checklistRoutes } from './routes/checklists.ts';
 import { explorerRoutes } from './routes/explorer.ts';
@@ -47,7 +47,8 @@ import { taxaPageRoutes } from './routes/taxa/pages.ts';
 import { taxonRoutes } from './routes/taxa/taxon.ts';
 import { taxaTreeRoutes } from './routes/taxa/tree.ts';
 import { createTaxonTexts, DEFAULT_TAXON_TEXTS_BYTES } from './answers/taxon-texts.ts';
-import { legacyRoutes } from './v0/routes.ts';
+import { LEGACY_PREFIX } from './v0/prefix.ts';
+import { legacyInterface } from './v0/routes.ts';
 
 export interface AppDependencies {
   engine: SearchEngine;
@@ -151,14 +152,14 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerOneAtATime(app);
   registerStalledReaders(app, deps.stalledReaderMs);
   await registerCors(app, deps.corsOrigins);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorCompilerOf('refuse'));
   app.setSerializerCompiler(serializerCompilerOf(deps.checkAnswers ?? false));
   const tokens = createTokenCheck(deps.accessTokens ?? []);
   if (deps.overload) await registerOverloadProtection(app, deps.overload);
   await registerRateLimit(app, deps.rateLimitPerMinute ?? 0, tokens);
   registerAccessTokens(app, tokens);
   await registerOpenApi(app);
-  const routes = collectRoutes(app);
+  const registerMethodNotAllowed = collectMethodNotAllowed(app);
 
   const { engine } = deps;
   const versions = createVersions(engine);
@@ -189,22 +190,14 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
     search,
     cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
   });
-  await app.register(legacyRoutes, { taxa, search, engine, catalog, labels });
+  // Encapsulated: its own error object, not-found answers and validation, under its prefix; the
+  // hooks registered above apply to it.
+  await app.register(legacyInterface, { prefix: LEGACY_PREFIX, taxa, search, engine, catalog, labels });
   await app.register(healthRoutes, { engine });
   await app.register(explorerRoutes, {});
   await registerOpenApiRoutes(app);
-  registerMethodNotAllowed(app, routes);
+  registerMethodNotAllowed();
   return app;
-}
-
-/** The GET and POST routes registered from now on, as they are added (for the 405 answers). */
-function collectRoutes(app: FastifyInstance): { method: string; url: string }[] {
-  const routes: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      if (method === 'GET' || method === 'POST') routes.push({ method, url: route.url });
-  });
-  return routes;
 }
 
 /** A ready app on a fresh instance without logging: what tests and benchmarks use. */

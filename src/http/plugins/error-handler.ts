@@ -1,16 +1,21 @@
 /**
- * The one error handler: deliberate errors (the catalogue) pass through with their status;
+ * The error handlers: deliberate errors (the catalogue) pass through with their status;
  * Fastify's own 4xx (bad JSON, wrong content type, body too large) get catalogue codes; anything
  * else is a logged 500 whose message reveals nothing.
+ *
+ * Each scope answers with its own error object: the root with the current one
+ * (`../answers/error-answer.ts`), an interface registered under a prefix of its own with the
+ * object it gives `registerErrorHandling` (its own error handler, not-found handler and 405s,
+ * Fastify's encapsulation choosing them). What is answered before any route is found (a
+ * malformed URL, a request the HTTP parser refuses) or by a route the root holds for every path
+ * (the CORS preflight's) is answered with the object of the scope whose prefix the path lies under.
  */
-import { type ServerResponse, STATUS_CODES } from 'node:http';
+import { type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import { AppError, type ErrorCode } from '../../errors.ts';
 import { errorAnswer } from '../answers/error-answer.ts';
 import { languageOf } from '../answers/shape.ts';
-import { legacyErrorAnswer } from '../v0/error-object.ts';
-import { isLegacyUrl } from '../v0/prefix.ts';
 import { TooManyBucketsError } from '../../index/engine.ts';
 
 const FASTIFY_CODES: Record<number, ErrorCode> = {
@@ -43,16 +48,60 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
 }
 
 /**
- * The error object of `error` for `request`: the legacy interface's under `/v0`, else the current
- * one, in the request's language.
+ * How a scope writes the error object of `error`; `request` is absent for a request the HTTP
+ * parser refused, `pathParameters` are the matched route's (`request.params`).
  */
-export function errorBodyOf(request: FastifyRequest, error: AppError, pathParameters?: unknown): object {
-  return isLegacyUrl(request.url)
-    ? legacyErrorAnswer(error, pathParameters)
-    : errorAnswer(error, pathParameters, languageOf(request));
+export type ErrorBody = (error: AppError, request?: FastifyRequest, pathParameters?: unknown) => object;
+
+/** The current interface's error object, in the request's language. */
+const currentErrorBody: ErrorBody = (error, request, pathParameters) =>
+  errorAnswer(error, pathParameters, request && languageOf(request));
+
+/** The scopes with an error object of their own, by the instance registered (`registerErrorHandling`)... */
+const bodyOfScope = new WeakMap<FastifyInstance, ErrorBody>();
+/** ... and by prefix, per server, for what is answered before any route is found. */
+const prefixedBodies = new WeakMap<Server, { prefix: string; body: ErrorBody }[]>();
+
+/** The error object of the scope whose prefix `url` (path and query) lies under; the current one under none. */
+function bodyOfUrl(server: Server, url: string): ErrorBody {
+  for (const { prefix, body } of prefixedBodies.get(server) ?? [])
+    if (url.startsWith(prefix) && (url.length === prefix.length || '/?'.includes(url[prefix.length]!))) return body;
+  return currentErrorBody;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/** The root's: the object of the scope the request's path names (the root's own routes span every path). */
+const bodyOfPath: ErrorBody = (error, request, pathParameters) =>
+  request === undefined
+    ? currentErrorBody(error)
+    : bodyOfUrl(request.server.server, request.url)(error, request, pathParameters);
+
+/**
+ * The error object of `error` for `request` (for an answer sent outside the error handler), written
+ * by the scope its route belongs to: the route's instance or the nearest above it that has an
+ * error object of its own; else, on the root, by its path.
+ */
+export function errorBodyOf(request: FastifyRequest, error: AppError, pathParameters?: unknown): object {
+  for (let scope: FastifyInstance | null = request.server; scope; scope = Object.getPrototypeOf(scope)) {
+    const body = bodyOfScope.get(scope);
+    if (body) return body(error, request, pathParameters);
+  }
+  return bodyOfPath(error, request, pathParameters);
+}
+
+/**
+ * The error handler and the not-found handler of `app`'s scope. On the root, without `body`:
+ * the current error object. In an encapsulated plugin registered under a prefix (`../v0/`),
+ * with `body`: that object for every error within it, unknown paths under the prefix and the
+ * parser's and router's refusals of them included.
+ */
+export function registerErrorHandling(app: FastifyInstance, body?: ErrorBody): void {
+  const own = body ?? bodyOfPath;
+  if (body) {
+    bodyOfScope.set(app, body);
+    const prefixed = prefixedBodies.get(app.server) ?? [];
+    prefixed.push({ prefix: app.prefix, body });
+    prefixedBodies.set(app.server, prefixed);
+  }
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = toAppError(error);
     if (known) {
@@ -63,15 +112,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         else request.log.info(known.message);
         if (!reply.hasHeader('Retry-After')) reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
       }
-      return reply.status(known.statusCode).send(errorBodyOf(request, known, request.params));
+      return reply.status(known.statusCode).send(own(known, request, request.params));
     }
     request.log.error({ err: error }, 'unhandled error');
     const internal = new AppError('INTERNAL_ERROR', 'Internal error');
-    return reply.status(500).send(errorBodyOf(request, internal));
+    return reply.status(500).send(own(internal, request));
   });
   app.setNotFoundHandler((request, reply) => {
     const error = new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.status(404).send(errorBodyOf(request, error));
+    return reply.status(404).send(own(error, request));
   });
 }
 
@@ -85,14 +134,35 @@ export function registerHostCheck(app: FastifyInstance): void {
   });
 }
 
+/** The collector each route's 405s belong to: the innermost scope's that collects (its `onRoute` hook runs last). */
+const collectorOf = new WeakMap<RouteOptions, object>();
+
 /**
- * Every method a route does not have, on each route's path: a 405 error object with `Allow`
- * (instead of the 404 an unknown method would get).
+ * Collects the GET and POST routes registered in `app`'s scope from now on; the function it
+ * returns, called once they all are, gives every other method on each route's path a 405 error
+ * object with `Allow` (instead of the 404 an unknown method would get), registered in that scope
+ * so that its error handler answers them. A route of a scope nested within that collects its own
+ * is left to it.
  */
-export function registerMethodNotAllowed(
-  app: FastifyInstance,
-  routes: readonly { method: string; url: string }[],
-): void {
+export function collectMethodNotAllowed(app: FastifyInstance): () => void {
+  const collector = {};
+  const routes: { route: RouteOptions; method: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    collectorOf.set(route, collector);
+    for (const method of [route.method].flat())
+      if (method === 'GET' || method === 'POST') routes.push({ route, method });
+  });
+  return () => {
+    const own = routes.filter(({ route }) => collectorOf.get(route) === collector);
+    registerMethodNotAllowed(
+      app,
+      own.map(({ route, method }) => ({ method, url: route.url })),
+    );
+  };
+}
+
+/** The 405 routes of `routes` (their URLs whole, `app`'s prefix included) on `app`. */
+function registerMethodNotAllowed(app: FastifyInstance, routes: readonly { method: string; url: string }[]): void {
   const allowed = new Map<string, Set<string>>();
   for (const { method, url } of routes) {
     const methods = allowed.get(url) ?? new Set<string>();
@@ -106,7 +176,7 @@ export function registerMethodNotAllowed(
     const allow = [...methods].join(', ');
     app.route({
       method: others,
-      url,
+      url: url.slice(app.prefix.length),
       schema: { hide: true },
       handler: async (request, reply) => {
         reply.header('Allow', allow);
@@ -140,10 +210,9 @@ function clientErrorOf(error: Error & { code?: string; rawPacket?: Buffer }): Ap
   }
 }
 
-/** Whether the start of a request the parser refused names a `/v0` path, whose clients expect its error shape. */
-function isLegacyRequestLine(rawPacket: Buffer | undefined): boolean {
-  const target = /^[A-Z]+ (\S+)/.exec(rawPacket?.subarray(0, 64).toString('latin1') ?? '')?.[1];
-  return target !== undefined && isLegacyUrl(target);
+/** The request target at the start of a request the parser refused, if it can be read. */
+function requestTargetOf(rawPacket: Buffer | undefined): string | undefined {
+  return /^[A-Z]+ (\S+)/.exec(rawPacket?.subarray(0, 64).toString('latin1') ?? '')?.[1];
 }
 
 /**
@@ -161,8 +230,9 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
   const known = clientErrorOf(error);
   if (known.statusCode === 408)
     this.log.info({ remoteAddress: socket.remoteAddress }, 'request not received in time: answered 408');
-  const legacy = isLegacyRequestLine((error as { rawPacket?: Buffer }).rawPacket);
-  const body = JSON.stringify(legacy ? legacyErrorAnswer(known) : errorAnswer(known));
+  // In the error object of the scope the request's path lies under, whose clients expect it.
+  const target = requestTargetOf((error as { rawPacket?: Buffer }).rawPacket);
+  const body = JSON.stringify((target === undefined ? currentErrorBody : bodyOfUrl(this.server, target))(known));
   socket.end(
     `HTTP/1.1 ${known.statusCode} ${STATUS_CODES[known.statusCode]}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -11,7 +11,6 @@ import { groupAnswer, groupTreeAnswer, pageAnswer } from '../schemas/responses.t
 import { schemaContext } from '../answers/shape.ts';
 import { translate } from '../answers/translate.ts';
 import { informalGroupsQuery } from './parameters.ts';
-import { LEGACY_PREFIX } from './prefix.ts';
 import type { LegacyRoute } from './swagger.ts';
 
 type Query = z.output<typeof informalGroupsQuery>;
@@ -58,7 +57,7 @@ export function legacyGroupRoutes(route: LegacyRoute, catalog: CatalogService): 
   for (const { path, summary, answer, response, groups } of ROUTES)
     route(
       {
-        url: `${LEGACY_PREFIX}/informal-taxon-groups${path}`,
+        url: `/informal-taxon-groups${path}`,
         summary,
         answer,
         querystring: informalGroupsQuery,
