@@ -30,6 +30,15 @@ module.exports = {
       from: { path: '^public/' },
       to: { pathNot: '^public/' },
     },
+    upward('http-answers-know-no-routes', '^src/http/answers/', '^src/http/(plugins|routes|v0)/'),
+    upward('http-plugins-know-no-routes', '^src/http/plugins/', '^src/http/(routes|v0)/'),
+    {
+      name: 'legacy-interface-is-one-plugin',
+      comment: 'only app.ts registers the legacy interface (src/http/v0/README.md); nothing else of src/http knows it',
+      severity: 'error',
+      from: { path: '^src/http/', pathNot: '^src/http/(v0/|app\\.ts$)' },
+      to: { path: '^src/http/v0/' },
+    },
     upward('domain-stands-alone', '^src/(taxon|search)/', '^(src/(http|service|query|index|runtime|cli)|loaders)/'),
     ...stageRules,
     {

@@ -14,7 +14,7 @@
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { createApp } from '../src/http/app.ts';
-import { EXPORT_FORMATS, type ExportFormat } from '../src/http/export.ts';
+import { EXPORT_FORMATS, type ExportFormat } from '../src/http/answers/export.ts';
 import { DEFAULT_TAXON_COLUMNS } from '../src/http/routes/taxa/export.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import { loadInto } from '../src/runtime/open-engine.ts';

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { MAX_GZIP_RATIO_RANGE, MAX_LINE_BYTES_RANGE } from '../loaders/ndjson.ts';
-import { DEFAULT_EXPORT_LIMITS } from './http/export.ts';
+import { DEFAULT_EXPORT_LIMITS } from './http/answers/export.ts';
 import { DEFAULT_INDEX_PREFIX, INDEX_PREFIX_PATTERN } from './index/elasticsearch/naming.ts';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../data/sample', import.meta.url));

@@ -1,7 +1,7 @@
 /**
  * The one catalogue of errors the service answers with: stable codes, HTTP statuses and the
  * localized short texts. Code throws these; the HTTP error handler turns them into
- * `{errorCode, message, localized, details?}` (src/http/error-answer.ts).
+ * `{errorCode, message, localized, details?}` (src/http/answers/error-answer.ts).
  */
 export type Localized = { fi: string; sv: string; en: string };
 
@@ -107,7 +107,7 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
  * Where a problem lies in a request, as the code that found it knows it: a parameter by name, or
  * a place in the request body by its keys and indices. Only the HTTP layer knows where a
  * parameter came from: it writes each place as a JSON pointer (`/query/checklistVersion`,
- * `/body/taxonRank/1`; see src/http/error-answer.ts).
+ * `/body/taxonRank/1`; see src/http/answers/error-answer.ts).
  */
 export type Place = { readonly parameter: string } | { readonly body: readonly (string | number)[] };
 

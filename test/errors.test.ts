@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_CATALOGUE, invalidParameter, pointerToken } from '../src/errors.ts';
-import { errorAnswer, pointerOf } from '../src/http/error-answer.ts';
+import { errorAnswer, pointerOf } from '../src/http/answers/error-answer.ts';
 
 describe('error catalogue', () => {
   it('gives every code an error status and a text in each language', () => {

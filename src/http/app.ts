@@ -14,25 +14,25 @@ import { createSearchService } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createVersions } from '../service/versions.ts';
 import { enumerationLabels } from '../taxon/enumeration-labels.ts';
-import { registerAnswerDeadline } from './answer-deadline.ts';
-import { createTokenCheck, registerAccessTokens } from './auth.ts';
+import { registerAnswerDeadline } from './plugins/answer-deadline.ts';
+import { createTokenCheck, registerAccessTokens } from './plugins/auth.ts';
 import {
   answerClientError,
+  collectMethodNotAllowed,
   errorBodyOf,
   registerErrorHandling,
   registerHostCheck,
-  registerMethodNotAllowed,
   toAppError,
-} from './error-handler.ts';
-import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './export.ts';
-import { registerCors } from './cors.ts';
+} from './plugins/error-handler.ts';
+import { createExportSlots, DEFAULT_EXPORT_LIMITS, type ExportLimits } from './answers/export.ts';
+import { registerCors } from './plugins/cors.ts';
 import { parseQueryString } from './query-string.ts';
-import { registerOneAtATime } from './one-at-a-time.ts';
-import { registerStalledReaders } from './stalled-readers.ts';
+import { registerOneAtATime } from './plugins/one-at-a-time.ts';
+import { registerStalledReaders } from './plugins/stalled-readers.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
-import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './protection.ts';
-import { DEFAULT_RESPONSE_CACHE_BYTES } from './response-cache.ts';
-import { serializerCompilerOf, validatorCompiler } from './route-schema.ts';
+import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './plugins/protection.ts';
+import { DEFAULT_RESPONSE_CACHE_BYTES } from './answers/response-cache.ts';
+import { serializerCompilerOf, validatorCompilerOf } from './route-schema.ts';
 import { checklistVersionRoutes } from './routes/checklist-versions.ts';
 import { checklistRoutes } from './routes/checklists.ts';
 import { explorerRoutes } from './routes/explorer.ts';
@@ -46,17 +46,18 @@ import { taxaExportRoutes } from './routes/taxa/export.ts';
 import { taxaPageRoutes } from './routes/taxa/pages.ts';
 import { taxonRoutes } from './routes/taxa/taxon.ts';
 import { taxaTreeRoutes } from './routes/taxa/tree.ts';
-import { createTaxonTexts, DEFAULT_TAXON_TEXTS_BYTES } from './taxon-texts.ts';
-import { legacyRoutes } from './v0/routes.ts';
+import { createTaxonTexts, DEFAULT_TAXON_TEXTS_BYTES } from './answers/taxon-texts.ts';
+import { LEGACY_PREFIX } from './v0/prefix.ts';
+import { legacyInterface } from './v0/routes.ts';
 
 export interface AppDependencies {
   engine: SearchEngine;
   accessTokens?: readonly string[];
   /** bound of the name-search answers kept, in bytes (default `DEFAULT_RESPONSE_CACHE_BYTES`; 0 keeps none) */
   searchCacheBytes?: number;
-  /** requests a minute per token or client address (`protection.ts`); 0 or absent: no limit */
+  /** requests a minute per token or client address (`plugins/protection.ts`); 0 or absent: no limit */
   rateLimitPerMinute?: number;
-  /** refuse requests with a 503 past these (`protection.ts`); absent: no overload check */
+  /** refuse requests with a 503 past these (`plugins/protection.ts`); absent: no overload check */
   overload?: OverloadLimits;
   /** bound of the JSON texts of taxa kept for pages (default `DEFAULT_TAXON_TEXTS_BYTES`; 0 keeps none) */
   taxonTextsBytes?: number;
@@ -66,11 +67,11 @@ export interface AppDependencies {
   maxNestedTaxa?: number;
   /** exports under way at once, in all and per client address (default `DEFAULT_EXPORT_LIMITS`) */
   exportLimits?: ExportLimits;
-  /** the origins whose pages may call the service (`cors.ts`; default any) */
+  /** the origins whose pages may call the service (`plugins/cors.ts`; default any) */
   corsOrigins?: readonly string[];
   /** a streamed answer of which nothing leaves for this long is cut (default `STALLED_READER_MS`) */
   stalledReaderMs?: number;
-  /** a 503 for a request whose answer has not started this long after it arrived (`answer-deadline.ts`); absent: none */
+  /** a 503 for a request whose answer has not started this long after it arrived (`plugins/answer-deadline.ts`); absent: none */
   answerDeadlineMs?: number;
 }
 
@@ -151,14 +152,14 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   registerOneAtATime(app);
   registerStalledReaders(app, deps.stalledReaderMs);
   await registerCors(app, deps.corsOrigins);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorCompilerOf('refuse'));
   app.setSerializerCompiler(serializerCompilerOf(deps.checkAnswers ?? false));
   const tokens = createTokenCheck(deps.accessTokens ?? []);
   if (deps.overload) await registerOverloadProtection(app, deps.overload);
   await registerRateLimit(app, deps.rateLimitPerMinute ?? 0, tokens);
   registerAccessTokens(app, tokens);
   await registerOpenApi(app);
-  const routes = collectRoutes(app);
+  const registerMethodNotAllowed = collectMethodNotAllowed(app);
 
   const { engine } = deps;
   const versions = createVersions(engine);
@@ -189,22 +190,14 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
     search,
     cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
   });
-  await app.register(legacyRoutes, { taxa, search, engine, catalog, labels });
+  // Encapsulated: its own error object, not-found answers and validation, under its prefix; the
+  // hooks registered above apply to it.
+  await app.register(legacyInterface, { prefix: LEGACY_PREFIX, taxa, search, engine, catalog, labels });
   await app.register(healthRoutes, { engine });
   await app.register(explorerRoutes, {});
   await registerOpenApiRoutes(app);
-  registerMethodNotAllowed(app, routes);
+  registerMethodNotAllowed();
   return app;
-}
-
-/** The GET and POST routes registered from now on, as they are added (for the 405 answers). */
-function collectRoutes(app: FastifyInstance): { method: string; url: string }[] {
-  const routes: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      if (method === 'GET' || method === 'POST') routes.push({ method, url: route.url });
-  });
-  return routes;
 }
 
 /** A ready app on a fresh instance without logging: what tests and benchmarks use. */

@@ -11,13 +11,12 @@ import type { z } from 'zod';
 import { AppError, pointerToken, type Issue } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
 import { FILTER_KEYS } from '../taxon/fields.ts';
-import { TOKEN_PARAMETERS } from './auth.ts';
+import { TOKEN_PARAMETERS } from './plugins/auth.ts';
 import { legacyParameterIssues } from './legacy-parameters.ts';
-import { isLegacyUrl } from './v0/prefix.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** open to every caller: no access token asked (see `auth.ts`) */
+    /** open to every caller: no access token asked (see `plugins/auth.ts`) */
     public?: boolean;
   }
 }
@@ -70,7 +69,7 @@ function unknownParameterIssues(query: object, taken: ReadonlySet<string>): Issu
 
 /**
  * What clients send with every request, which no route need declare: the access token
- * (`auth.ts`), and `personEmail`, by which clients of the real API name their user (its R client
+ * (`plugins/auth.ts`), and `personEmail`, by which clients of the real API name their user (its R client
  * sends it on every call).
  */
 const EVERY_ROUTE: ReadonlySet<string> = new Set([...TOKEN_PARAMETERS, 'personEmail']);
@@ -79,15 +78,28 @@ const EVERY_ROUTE: ReadonlySet<string> = new Set([...TOKEN_PARAMETERS, 'personEm
  * Validates query and params with their zod schemas. An `AppError` a schema raises on purpose
  * (`pageSize` over the maximum is a 400) is answered as it is. A body schema is documentation
  * only: the filter body is read by `src/query/filter-body.ts`, which names each unknown key.
+ *
+ * Query parameters a route does not take are refused, each named (the current routes), or
+ * ignored (the legacy interface's scope sets its own compiler so, as the legacy interface did).
  */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart, url }) => {
-  const part = PART_OF[httpPart ?? ''];
-  if (part === undefined) return (data) => ({ value: data });
+export function validatorCompilerOf(unknownParameters: 'refuse' | 'ignore'): FastifySchemaCompiler<z.ZodType> {
+  return ({ schema, httpPart }) => {
+    const part = PART_OF[httpPart ?? ''];
+    if (part === undefined) return (data) => ({ value: data });
+    const taken = part === 'query' && unknownParameters === 'refuse' ? parameterNames(schema) : undefined;
+    return partValidator(schema, part, taken);
+  };
+}
+
+/** The validator of one part of one route; `taken`, the parameters it takes, when others are refused. */
+function partValidator(
+  schema: z.ZodType,
+  part: Part,
+  taken: ReadonlySet<string> | undefined,
+): ReturnType<FastifySchemaCompiler<z.ZodType>> {
   // Requests repeat the same few query strings: a valid one's result is kept (frozen, as every
   // request that repeats it shares it) under its text; refusals are worked out again each time.
   const valid = new LRUCache<string, { value: unknown }>({ max: KEPT_VALID_PARTS });
-  // The legacy routes take the legacy names themselves, and ignore others as the legacy interface did.
-  const taken = part === 'query' && !isLegacyUrl(url) ? parameterNames(schema) : undefined;
   return (data) => {
     const key = partKey(data);
     const kept = key === undefined ? undefined : valid.get(key);
@@ -107,7 +119,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
     if (key !== undefined) valid.set(key, result);
     return result;
   };
-};
+}
 
 /** Valid query strings and path parameters kept per route and part. */
 const KEPT_VALID_PARTS = 256;
@@ -128,7 +140,7 @@ function partKey(data: unknown): string | undefined {
 }
 
 /**
- * An answer serialised already (a page of taxa from their kept texts, `taxon-texts.ts`), sent
+ * An answer serialised already (a page of taxa from their kept texts, `answers/taxon-texts.ts`), sent
  * through `reply.send` so that it still meets the route's serializer: its text is sent as it is,
  * and checked against the response schema like any answer when answers are checked.
  */

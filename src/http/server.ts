@@ -15,8 +15,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { buildApp, FASTIFY_OPTIONS } from './app.ts';
-import { drainOnClose } from './drain-on-close.ts';
-import { DEFAULT_OVERLOAD_LIMITS } from './protection.ts';
+import { drainOnClose } from './plugins/drain-on-close.ts';
+import { DEFAULT_OVERLOAD_LIMITS } from './plugins/protection.ts';
 
 export interface ServedEngine {
   engine: SearchEngine;
@@ -45,7 +45,7 @@ const IDLE_MARGIN_MS = 10_000;
  * - `REQUEST_TIMEOUT_MS`: a request (line, headers and body) not received this long after it
  *   began is answered with a 408 error object and `Connection: close` (`answerClientError`).
  *   Node looks for such requests every `connectionsCheckingInterval`, so at most a second late.
- * - `ANSWER_DEADLINE_MS` (`answer-deadline.ts`): a 503 for an answer that has not started.
+ * - `ANSWER_DEADLINE_MS` (`plugins/answer-deadline.ts`): a 503 for an answer that has not started.
  * - the socket's idle bound, `IDLE_MARGIN_MS` past the later of the two, ends a connection that
  *   has been silent that long during a request without a word (a reader that stopped reading).
  *   Were it shorter, it would cut the incomplete request or the late answer before either is

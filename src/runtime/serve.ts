@@ -6,7 +6,7 @@
  */
 import { pino } from 'pino';
 import type { Config } from '../config.ts';
-import { loggerOptions } from '../http/logging.ts';
+import { loggerOptions } from '../http/plugins/logging.ts';
 import { startServer } from '../http/server.ts';
 import { openEngine } from './open-engine.ts';
 

@@ -90,7 +90,7 @@ export function createChangesService({
 
     /**
      * Every record between the pair the request matches, in taxonomic order, a chunk at a time
-     * (`export.ts`); unknown versions are refused at the first chunk.
+     * (`src/http/answers/export.ts`); unknown versions are refused at the first chunk.
      */
     async *exportChunks(
       pair: VersionPair,

@@ -61,7 +61,7 @@ function ids(result: SearchResult<unknown>): string[] {
 
 /**
  * One page of taxa, searched for their documents or for their ids only (in the same order): a
- * caller that keeps what it made of each taxon (`src/http/taxon-texts.ts`) asks for the ids first,
+ * caller that keeps what it made of each taxon (`src/http/answers/taxon-texts.ts`) asks for the ids first,
  * and for the documents only when it lacks some.
  */
 export interface PageSearch {
@@ -173,7 +173,7 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
     },
 
     /**
-     * Every taxon the request matches, in taxonomic order, a chunk at a time (`export.ts`); an
+     * Every taxon the request matches, in taxonomic order, a chunk at a time (`src/http/answers/export.ts`); an
      * unknown version is refused at the first chunk.
      */
     async *exportChunks(version: string, request: TaxaExportRequest): AsyncGenerator<TaxonDocument[], void, undefined> {

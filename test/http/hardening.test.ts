@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, createApp, FASTIFY_OPTIONS } from '../../src/http/app.ts';
-import { loggerOptions } from '../../src/http/logging.ts';
+import { loggerOptions } from '../../src/http/plugins/logging.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 const errorObject = (errorCode: string) => ({

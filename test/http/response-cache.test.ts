@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createResponseCache } from '../../src/http/response-cache.ts';
+import { createResponseCache } from '../../src/http/answers/response-cache.ts';
 import { loadInto } from '../../src/runtime/open-engine.ts';
 import type { EmbeddedEngine } from '../../src/index/embedded-engine.ts';
 import type { Catalog } from '../../src/taxon/catalog.ts';

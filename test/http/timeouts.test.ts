@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
-import { loggerOptions } from '../../src/http/logging.ts';
+import { loggerOptions } from '../../src/http/plugins/logging.ts';
 import { createServerInstance } from '../../src/http/server.ts';
 import { createEmbeddedEngine, type EmbeddedEngine } from '../../src/index/embedded-engine.ts';
 import type { SearchEngine } from '../../src/index/engine.ts';

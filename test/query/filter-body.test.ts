@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
-import { errorAnswer } from '../../src/http/error-answer.ts';
+import { errorAnswer } from '../../src/http/answers/error-answer.ts';
 import { MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES, parseFilterBody } from '../../src/query/filter-body.ts';
 import { compileNode, printNode } from '../../src/query/nodes/index.ts';
 

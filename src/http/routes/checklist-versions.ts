@@ -12,8 +12,8 @@ import { pageOfList } from '../../service/page.ts';
 import { AppError } from '../../errors.ts';
 import { CURRENT_VERSION, type ChecklistVersion } from '../../taxon/catalog.ts';
 import { ERROR_ANSWERS, pageAnswer, versionAnswer, type VersionAnswer } from '../schemas/responses.ts';
-import { languageOf, listContext, schemaContext } from '../shape.ts';
-import { translate } from '../translate.ts';
+import { languageOf, listContext, schemaContext } from '../answers/shape.ts';
+import { translate } from '../answers/translate.ts';
 
 const KIND = 'checklistVersion';
 const tags = ['checklist versions'];

@@ -10,8 +10,8 @@ import { pageOfList } from '../../service/page.ts';
 import type { Checklist } from '../../taxon/catalog.ts';
 import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
 import { checklistAnswer, ERROR_ANSWERS, pageAnswer, type ChecklistAnswer } from '../schemas/responses.ts';
-import { languageOf, listContext, schemaContext } from '../shape.ts';
-import { translate } from '../translate.ts';
+import { languageOf, listContext, schemaContext } from '../answers/shape.ts';
+import { translate } from '../answers/translate.ts';
 
 const KIND = 'checklist';
 const tags = ['checklists'];

@@ -25,8 +25,8 @@ import {
   redListGroupTreeAnswer,
   type GroupAnswer,
 } from '../schemas/responses.ts';
-import { languageOf, listContext, schemaContext } from '../shape.ts';
-import { translate, type ResponseLanguage } from '../translate.ts';
+import { languageOf, listContext, schemaContext } from '../answers/shape.ts';
+import { translate, type ResponseLanguage } from '../answers/translate.ts';
 
 const pageQuery = z.object({
   ...languageQuery,

@@ -11,8 +11,8 @@ import type { EnumerationLabels, EnumerationValue } from '../../taxon/enumeratio
 import { languageOnlyQuery } from '../schemas/common.ts';
 import { SerialisedAnswer } from '../route-schema.ts';
 import { ERROR_ANSWERS } from '../schemas/responses.ts';
-import { languageOf } from '../shape.ts';
-import { RESPONSE_LANGUAGES, translate, type ResponseLanguage } from '../translate.ts';
+import { languageOf } from '../answers/shape.ts';
+import { RESPONSE_LANGUAGES, translate, type ResponseLanguage } from '../answers/translate.ts';
 
 const tags = ['metadata'];
 

@@ -7,11 +7,11 @@ import type { NameSearchParams } from '../../query/name-search.ts';
 import { MATCH_TYPES } from '../../search/match-kinds.ts';
 import { groupsRootDown } from '../../service/catalog-service.ts';
 import type { NameMatchHit, SearchService } from '../../service/search-service.ts';
-import { translate, type ResponseLanguage } from '../translate.ts';
-import { createResponseCache } from '../response-cache.ts';
+import { translate, type ResponseLanguage } from '../answers/translate.ts';
+import { createResponseCache } from '../answers/response-cache.ts';
 import { autocompleteHitAnswer, ERROR_ANSWERS, listAnswer, searchHitAnswer } from '../schemas/responses.ts';
 import { searchQuery, type SearchQuery } from '../schemas/search.ts';
-import { languageOf } from '../shape.ts';
+import { languageOf } from '../answers/shape.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/taxon-search.jsonld';
 /** An empty list has no items whose context it could name: the real API answers the generic one. */
@@ -83,7 +83,7 @@ export function hitOf({ entry, matchType, similarity }: NameMatchHit, context: H
 export interface SearchRouteOptions {
   engine: SearchEngine;
   search: SearchService;
-  /** bound of the answers kept, in bytes (`response-cache.ts`); 0 keeps none */
+  /** bound of the answers kept, in bytes (`../answers/response-cache.ts`); 0 keeps none */
   cacheBytes: number;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CHANGE_TYPES } from '../../taxon/changes.ts';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { commaList, languageQuery, listFilterParam, optionalBooleanParam, pageParam, pageSizeParam } from './common.ts';
-import { exportFormatParam } from '../export.ts';
+import { exportFormatParam } from '../answers/export.ts';
 import { taxonAnswer } from './responses.ts';
 import { aggregationQuery } from './taxa.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { listFilterOf, type ListFilter } from '../../query/filter-body.ts';
 import { isSortableField, SORT_FIELDS, type SortOrder } from '../../query/sort.ts';
-import { RESPONSE_LANGUAGES, type ResponseLanguage } from '../translate.ts';
+import { RESPONSE_LANGUAGES, type ResponseLanguage } from '../answers/translate.ts';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../service/page.ts';
 
 export const booleanParam = (defaultValue: boolean) =>
@@ -90,7 +90,7 @@ export const sortOrderParam = z
 
 /**
  * `lang`, the answer language as a parameter, which every route whose answer has a language
- * takes; it takes precedence over Accept-Language (`src/http/shape.ts`, `languageOf`).
+ * takes; it takes precedence over Accept-Language (`src/http/answers/shape.ts`, `languageOf`).
  */
 export const languageQuery = {
   lang: z

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FILTER_KEYS } from '../../taxon/fields.ts';
 import { DEFAULT_AGGREGATE_SIZE } from '../../query/aggregate.ts';
 import { DEFAULT_CHECKLIST } from '../../query/taxa-request.ts';
-import { exportFormatParam } from '../export.ts';
+import { exportFormatParam } from '../answers/export.ts';
 import {
   booleanParam,
   checklistVersionParam,

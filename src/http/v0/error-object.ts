@@ -1,11 +1,13 @@
 /**
  * The legacy interface's error object: `{error: {statusCode, name, message}}`, as its clients
  * read it, with the current error's code and the JSON pointers of its details (`code`,
- * `details`) besides. Every refusal under `/v0` is answered with it (`../error-handler.ts`).
+ * `details`) besides. Every refusal under `/v0` is answered with it: the legacy interface's scope
+ * gives it to `registerErrorHandling` (`../plugins/error-handler.ts`).
  */
 import { z } from 'zod';
 import type { AppError } from '../../errors.ts';
-import { errorAnswer } from '../error-answer.ts';
+import { errorAnswer } from '../answers/error-answer.ts';
+import type { ErrorBody } from '../plugins/error-handler.ts';
 
 export interface LegacyErrorAnswer {
   error: {
@@ -30,6 +32,9 @@ export function legacyErrorAnswer(error: AppError, pathParameters?: unknown): Le
     },
   };
 }
+
+/** The legacy interface's error object, as its scope writes it. */
+export const legacyErrorBody: ErrorBody = (error, _request, pathParameters) => legacyErrorAnswer(error, pathParameters);
 
 export const legacyErrorSchema = z
   .object({

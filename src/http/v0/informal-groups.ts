@@ -8,10 +8,9 @@ import type { z } from 'zod';
 import type { CatalogService, GroupHierarchy } from '../../service/catalog-service.ts';
 import { pageOf } from '../../service/page.ts';
 import { groupAnswer, groupTreeAnswer, pageAnswer } from '../schemas/responses.ts';
-import { schemaContext } from '../shape.ts';
-import { translate } from '../translate.ts';
+import { schemaContext } from '../answers/shape.ts';
+import { translate } from '../answers/translate.ts';
 import { informalGroupsQuery } from './parameters.ts';
-import { LEGACY_PREFIX } from './prefix.ts';
 import type { LegacyRoute } from './swagger.ts';
 
 type Query = z.output<typeof informalGroupsQuery>;
@@ -58,7 +57,7 @@ export function legacyGroupRoutes(route: LegacyRoute, catalog: CatalogService): 
   for (const { path, summary, answer, response, groups } of ROUTES)
     route(
       {
-        url: `${LEGACY_PREFIX}/informal-taxon-groups${path}`,
+        url: `/informal-taxon-groups${path}`,
         summary,
         answer,
         querystring: informalGroupsQuery,

@@ -7,13 +7,12 @@ import { z } from 'zod';
 import type { EnumerationLabels } from '../../taxon/enumeration-labels.ts';
 import { altValues, altValueAnswer } from '../routes/metadata.ts';
 import { rangeParams, rangeQuery } from './parameters.ts';
-import { LEGACY_PREFIX } from './prefix.ts';
 import type { LegacyRoute } from './swagger.ts';
 
 export function legacyMetadataRoutes(route: LegacyRoute, labels: EnumerationLabels): void {
   route(
     {
-      url: `${LEGACY_PREFIX}/metadata/ranges/:range`,
+      url: '/metadata/ranges/:range',
       tag: 'Metadata',
       summary: 'The values of one enumeration (ranks, statuses, habitats, …), labelled, in its order',
       answer: 'An array of the values, {id, value, …}: value the label in the language asked for',

@@ -20,10 +20,12 @@ import { hitOf, type HitContext } from '../routes/search.ts';
 import type { FieldSelection } from '../../query/source.ts';
 import { selectionOf } from '../routes/taxa/context.ts';
 import { aggregateAnswer, pageAnswer, taxonAnswer } from '../schemas/responses.ts';
-import { sendJsonPieces } from '../json-text.ts';
-import { taxonShaper } from '../shape.ts';
-import { translate, type ResponseLanguage } from '../translate.ts';
-import { LEGACY_ERROR_ANSWERS } from './error-object.ts';
+import { sendJsonPieces } from '../answers/json-text.ts';
+import { collectMethodNotAllowed, registerErrorHandling } from '../plugins/error-handler.ts';
+import { validatorCompilerOf } from '../route-schema.ts';
+import { taxonShaper } from '../answers/shape.ts';
+import { translate, type ResponseLanguage } from '../answers/translate.ts';
+import { LEGACY_ERROR_ANSWERS, legacyErrorBody } from './error-object.ts';
 import { legacyGroupRoutes } from './informal-groups.ts';
 import { legacyMetadataRoutes } from './metadata.ts';
 import {
@@ -40,7 +42,6 @@ import {
   taxonSpeciesQuery,
   type LegacySearchQuery,
 } from './parameters.ts';
-import { LEGACY_PREFIX } from './prefix.ts';
 import { legacyFilter, legacySearchParams } from './requests.ts';
 import { swaggerDocument, type LegacyRoute, type LegacyRouteSpec } from './swagger.ts';
 
@@ -160,10 +161,20 @@ function autocompletePayload(hit: Record<string, unknown>): Record<string, unkno
   return payload;
 }
 
-export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
+/**
+ * The legacy interface, an encapsulated plugin registered under its prefix (`LEGACY_PREFIX`):
+ * within it, errors, unknown paths and other methods are answered with the legacy error object
+ * (`error-object.ts`), and query parameters a route does not take are ignored, as the legacy
+ * interface did (the current routes refuse them). The root's hooks, registered before it, apply.
+ */
+export const legacyInterface: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
   app,
   { taxa, search, engine, catalog, labels },
 ) => {
+  registerErrorHandling(app, legacyErrorBody);
+  app.setValidatorCompiler(validatorCompilerOf('ignore'));
+  const registerMethodNotAllowed = collectMethodNotAllowed(app);
+
   const declared: LegacyRouteSpec[] = [];
   const route: LegacyRoute = (spec, handler) => {
     declared.push(spec);
@@ -215,7 +226,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/taxa`,
+      url: '/taxa',
       summary: 'Taxa of the checklist, filtered, sorted and paged, with aggregations',
       answer: 'A page of taxa: {currentPage, pageSize, total, lastPage, prevPage?, nextPage?, results, aggregations?}',
       querystring: taxaQuery,
@@ -226,7 +237,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/taxa/species`,
+      url: '/taxa/species',
       summary: 'Species, aggregates and subspecies of the checklist, paged',
       answer: 'A page of taxa, as /taxa answers',
       querystring: speciesQuery,
@@ -237,7 +248,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/taxa/:id/species`,
+      url: '/taxa/:id/species',
       summary: 'Species, aggregates and subspecies under a taxon, paged (none under an unknown taxon)',
       answer: 'A page of taxa, as /taxa answers',
       querystring: taxonSpeciesQuery,
@@ -249,7 +260,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   /**
    * The JSON text of `taxon` (whose id is `id`) shaped, with its children nested as `children` down to `depth` levels
-   * below it, piece by piece as it is sent (`json-text.ts`): each taxon above that depth gets the
+   * below it, piece by piece as it is sent (`../answers/json-text.ts`): each taxon above that depth gets the
    * list, empty where it has none, as its last key.
    */
   function* nested(
@@ -285,7 +296,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/taxa/:id`,
+      url: '/taxa/:id',
       summary: 'One taxon, with maxLevel levels of its children nested (404 when unknown)',
       answer: 'The taxon; with maxLevel, its children as children, theirs under each',
       querystring: taxonQuery,
@@ -312,7 +323,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/taxa/:id/children`,
+      url: '/taxa/:id/children',
       summary: 'The children of a taxon (hidden ones skipped and theirs raised), with maxLevel levels nested',
       answer: 'An array of taxa; with maxLevel, each with its children as children',
       querystring: childrenQuery,
@@ -345,7 +356,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/taxa/:id/parents`,
+      url: '/taxa/:id/parents',
       summary: 'The parents of a taxon from the root down, hidden ones left out',
       answer: 'An array of taxa, root first',
       querystring: parentsQuery,
@@ -365,7 +376,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
   ] as const) {
     route(
       {
-        url: `${LEGACY_PREFIX}/taxa/:id/${part.field === 'multimedia' ? 'media' : part.field}`,
+        url: `/taxa/:id/${part.field === 'multimedia' ? 'media' : part.field}`,
         summary: part.summary,
         answer: `An array of the taxon's ${part.field}`,
         querystring: part.query,
@@ -382,7 +393,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/taxa/search`,
+      url: '/taxa/search',
       summary: 'Name search: exact, partial and likely matches of scientific and vernacular names and ids',
       answer: 'An array of hits, best first; multilingual fields as {fi, sv, en} objects unless lang',
       querystring: searchQuery,
@@ -398,7 +409,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
 
   route(
     {
-      url: `${LEGACY_PREFIX}/autocomplete/taxon`,
+      url: '/autocomplete/taxon',
       summary: 'Name search for autocomplete: the name typed as q, each hit an item {key, value, payload?}',
       answer: '{query, result}: the items best first, key the taxon id, value the matching name',
       querystring: autocompleteQuery,
@@ -421,7 +432,8 @@ export const legacyRoutes: FastifyPluginAsyncZod<LegacyRouteOptions> = async (
   legacyGroupRoutes(route, catalog);
   legacyMetadataRoutes(route, labels);
 
-  app.get(`${LEGACY_PREFIX}/swagger.json`, { config: { public: true }, schema: { hide: true } }, async () =>
-    swaggerDocument(declared),
+  app.get('/swagger.json', { config: { public: true }, schema: { hide: true } }, async () =>
+    swaggerDocument(declared, app.prefix),
   );
+  registerMethodNotAllowed();
 };

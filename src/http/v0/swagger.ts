@@ -6,8 +6,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { TOKEN_PARAMETERS } from '../auth.ts';
-import { LEGACY_PREFIX } from './prefix.ts';
+import { TOKEN_PARAMETERS } from '../plugins/auth.ts';
 
 /** What the document says of one route: its path (Fastify's `:id` form), its schemas, its answer. */
 export interface LegacyRouteSpec {
@@ -83,12 +82,13 @@ function parametersOf(schema: z.ZodObject | undefined, where: 'query' | 'path'):
   );
 }
 
-/** `/v0/taxa/:id/children` → `/taxa/{id}/children` (under the base path). */
+/** `/taxa/:id/children` → `/taxa/{id}/children` (a route's URL under the base path). */
 function swaggerPath(url: string): string {
-  return url.slice(LEGACY_PREFIX.length).replace(/:([A-Za-z]+)/g, '{$1}');
+  return url.replace(/:([A-Za-z]+)/g, '{$1}');
 }
 
-export function swaggerDocument(routes: readonly LegacyRouteSpec[]): object {
+/** The document of `routes`, declared under `basePath` (the prefix the interface is registered under). */
+export function swaggerDocument(routes: readonly LegacyRouteSpec[], basePath: string): object {
   const paths: Record<string, object> = {};
   for (const route of routes) {
     paths[swaggerPath(route.url)] = {
@@ -108,7 +108,7 @@ export function swaggerDocument(routes: readonly LegacyRouteSpec[]): object {
   return {
     swagger: '2.0',
     info: { title: 'API documentation', version: '0.1' },
-    basePath: LEGACY_PREFIX,
+    basePath,
     consumes: ['application/json'],
     produces: ['application/json'],
     securityDefinitions: Object.fromEntries(

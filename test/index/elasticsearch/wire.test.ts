@@ -68,7 +68,7 @@ describe('the Elasticsearch engine on the wire', () => {
 
   beforeAll(async () => {
     // Keeping no taxon texts, the embedded app searches a page as the Elasticsearch one does
-    // (with kept texts it asks for the ids of a page first, `src/http/taxon-texts.ts`).
+    // (with kept texts it asks for the ids of a page first, `src/http/answers/taxon-texts.ts`).
     embedded = await buildTestApp({ taxonTextsBytes: 0 });
     const search = embedded.engine.search.bind(embedded.engine);
     embedded.engine.search = <T>(ref: IndexRef, body: SearchBody) => {

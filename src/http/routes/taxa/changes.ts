@@ -17,9 +17,9 @@ import {
 } from '../../schemas/changes.ts';
 import { taxonParams } from '../../schemas/taxa.ts';
 import { aggregateAnswer, ERROR_ANSWERS, pageAnswer } from '../../schemas/responses.ts';
-import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../export.ts';
-import { languageOf, shapeTaxon } from '../../shape.ts';
-import type { ResponseLanguage } from '../../translate.ts';
+import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../answers/export.ts';
+import { languageOf, shapeTaxon } from '../../answers/shape.ts';
+import type { ResponseLanguage } from '../../answers/translate.ts';
 
 export interface ChangesRouteOptions {
   changes: ChangesService;

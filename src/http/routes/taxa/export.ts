@@ -1,10 +1,10 @@
 /** Bulk export of taxa: GET/POST /taxa/export, /taxa/species/export and /taxa/{id}/species/export. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { speciesUnder } from '../../../query/taxa-request.ts';
-import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../export.ts';
+import { exportAnswer, exportColumns, type ExportSlots, sendExport } from '../../answers/export.ts';
 import { ERROR_ANSWERS, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaExportQuery, taxaGetExportQuery, taxonParams } from '../../schemas/taxa.ts';
-import { languageOf, taxonShaper } from '../../shape.ts';
+import { languageOf, taxonShaper } from '../../answers/shape.ts';
 import { queryAndBodyFilter, requestFilter, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 /** The CSV columns when `selectedFields` names none (docs/api.md, "Bulk export"). */

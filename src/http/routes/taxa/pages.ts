@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_ANSWERS, licensedPageAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '../../schemas/taxa.ts';
-import { languageOf } from '../../shape.ts';
-import type { TaxonTexts } from '../../taxon-texts.ts';
+import { languageOf } from '../../answers/shape.ts';
+import type { TaxonTexts } from '../../answers/taxon-texts.ts';
 import type { TaxaPageRequest } from '../../../query/taxa-request.ts';
 import {
   queryAndBodyFilter,
@@ -16,7 +16,7 @@ import {
 
 const response = { 200: licensedPageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
 
-/** The page routes also write their answers from the kept texts of taxa (`taxon-texts.ts`). */
+/** The page routes also write their answers from the kept texts of taxa (`../../answers/taxon-texts.ts`). */
 export interface TaxaPageRouteOptions extends TaxaRouteOptions {
   texts: TaxonTexts;
 }

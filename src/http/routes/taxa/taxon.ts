@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_ANSWERS, listAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { taxonParams, taxonQuery } from '../../schemas/taxa.ts';
-import { INTELLECTUAL_RIGHTS, languageOf, shapeTaxon, TAXON_CONTEXT, taxonContext } from '../../shape.ts';
-import { translate } from '../../translate.ts';
+import { INTELLECTUAL_RIGHTS, languageOf, shapeTaxon, TAXON_CONTEXT, taxonContext } from '../../answers/shape.ts';
+import { translate } from '../../answers/translate.ts';
 import { selectionOf, type TaxaRouteOptions } from './context.ts';
 
 const PARTS = [

@@ -7,7 +7,7 @@ import type { TaxaService } from '../../../service/taxa-service.ts';
 import type { TaxonDocument } from '../../../taxon/schema.ts';
 import { ERROR_ANSWERS, licensedListAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { childrenQuery, filterBodySchema, taxonParams, treeQuery } from '../../schemas/taxa.ts';
-import { INTELLECTUAL_RIGHTS, languageOf, listContext, shapeTaxa, taxonContext } from '../../shape.ts';
+import { INTELLECTUAL_RIGHTS, languageOf, listContext, shapeTaxa, taxonContext } from '../../answers/shape.ts';
 import { queryAndBodyFilter, requestFilter, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 /** What a walk reads of a request. */

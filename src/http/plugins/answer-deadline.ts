@@ -15,7 +15,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import { errorBodyOf, UNAVAILABLE_RETRY_AFTER_S } from './error-handler.ts';
 
 /** The longest time between two sweeps; a late answer comes at most this much past the deadline. */

@@ -10,7 +10,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** The query parameters a token may come in; the logs redact them (`logging.ts`). */
 export const TOKEN_PARAMETERS = ['access_token', 'personToken'] as const;

@@ -2,7 +2,7 @@
  * Language of answers (docs/api.md, "Fields and language"): every `{fi, sv, en}` value becomes
  * a string (or list) in the chosen language, falling back en → fi → sv; `multi` keeps the
  * objects. (The untranslated `<field>MultiLang` copies are added where a taxon is shaped,
- * `src/http/shape.ts`.)
+ * `shape.ts`.)
  */
 import type { TranslationPlan } from './translation-plan.ts';
 

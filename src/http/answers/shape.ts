@@ -1,7 +1,7 @@
 /** Response shaping: language of values and the `*MultiLang` copies of name fields. */
 import type { FastifyRequest } from 'fastify';
-import type { FieldSelection } from '../query/source.ts';
-import { MULTI_LANG_FIELDS } from '../query/source.ts';
+import type { FieldSelection } from '../../query/source.ts';
+import { MULTI_LANG_FIELDS } from '../../query/source.ts';
 import {
   negotiateLanguage,
   RESPONSE_LANGUAGES,
@@ -10,7 +10,7 @@ import {
   type ResponseLanguage,
 } from './translate.ts';
 import { TAXON_TRANSLATION_PLAN, type TranslationPlan } from './translation-plan.ts';
-import { taxonSchema } from '../taxon/schema.ts';
+import { taxonSchema } from '../../taxon/schema.ts';
 
 const KNOWN_FIELDS = new Set(Object.keys(taxonSchema.shape));
 

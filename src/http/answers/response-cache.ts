@@ -9,7 +9,7 @@
  * catalog it was filled under is no longer the current one. Errors are never kept.
  */
 import { LRUCache } from 'lru-cache';
-import type { Catalog } from '../taxon/catalog.ts';
+import type { Catalog } from '../../taxon/catalog.ts';
 
 /** default bound of the kept answers, in bytes */
 export const DEFAULT_RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;

@@ -7,7 +7,7 @@
  * Code below HTTP names the place of a problem (a parameter, a place in the body); only here is
  * it known where a parameter came from, so only here are pointers written.
  */
-import { ERROR_CATALOGUE, pointerToken, type AppError, type ErrorCode, type Place } from '../errors.ts';
+import { ERROR_CATALOGUE, pointerToken, type AppError, type ErrorCode, type Place } from '../../errors.ts';
 import type { ResponseLanguage } from './translate.ts';
 
 /** JSON pointer (e.g. `/query/pageSize`, `/body/taxonRank/1`) → messages. */

@@ -4,8 +4,8 @@
  * document would cost several times the search itself on a page of full taxa.
  */
 import { z } from 'zod';
-import { unwrap } from '../taxon/fields.ts';
-import { localizedText, localizedTextList, taxonSchema } from '../taxon/schema.ts';
+import { unwrap } from '../../taxon/fields.ts';
+import { localizedText, localizedTextList, taxonSchema } from '../../taxon/schema.ts';
 
 /** key → `true` (a localized value) or the plan of the object below it. */
 export interface TranslationPlan {

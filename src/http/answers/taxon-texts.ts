@@ -10,13 +10,13 @@
  * text kept is always that of the document served. The Elasticsearch engine may go on handing
  * out the same catalog for a while after a reload, so with it nothing is kept.
  */
-import type { SearchEngine } from '../index/engine.ts';
-import type { Catalog } from '../taxon/catalog.ts';
-import type { FieldSelection } from '../query/source.ts';
-import type { Page } from '../service/page.ts';
-import type { PageSearch } from '../service/taxa-service.ts';
+import type { SearchEngine } from '../../index/engine.ts';
+import type { Catalog } from '../../taxon/catalog.ts';
+import type { FieldSelection } from '../../query/source.ts';
+import type { Page } from '../../service/page.ts';
+import type { PageSearch } from '../../service/taxa-service.ts';
 import { createResponseCache } from './response-cache.ts';
-import { SerialisedAnswer } from './route-schema.ts';
+import { SerialisedAnswer } from '../route-schema.ts';
 import { INTELLECTUAL_RIGHTS, listContext, taxonContext, taxonShaper } from './shape.ts';
 import type { ResponseLanguage } from './translate.ts';
 

@@ -15,7 +15,7 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 import type { TokenCheck } from './auth.ts';
 
 export interface OverloadLimits {

@@ -12,7 +12,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { AppError } from '../errors.ts';
+import { AppError } from '../../errors.ts';
 
 export const EXPORT_FORMATS = ['csv', 'ndjson', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
