@@ -101,6 +101,8 @@ const IDS_CHECKED: Record<IndexKind, boolean> = { taxa: true, names: false, chan
 const indexKey = (ref: IndexRef) => `${ref.version}\u0000${ref.kind}`;
 /** A pair's changes index, when the data gives the records pair by pair. */
 const pairKey = (ref: IndexRef) => `${indexKey(ref)}\u0000${ref.since}`;
+/** An index built on first search: a pair's changes, or a version's whole. */
+const laterKey = (ref: IndexRef) => (ref.since === undefined ? indexKey(ref) : pairKey(ref));
 
 /**
  * What a snapshot builds on first search: with `changesBetween`, a pair's changes index
@@ -247,18 +249,7 @@ export interface KeptChanges {
 }
 
 export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): EmbeddedEngine {
-  const queryCache = options.queryCache ?? true;
-  const budgetOption = options.keptChangeRecords ?? (() => changeRecordsFitting());
-  const protectedMs = options.keptChangesProtectedMs ?? KEPT_CHANGES_PROTECTED_MS;
-  const sliceMs = options.changesSliceMs ?? CHANGES_SLICE_MS;
-  const pause = options.changesPause ?? nextTurn;
-  let keptRecords: number | undefined;
-  const builtLater = () => {
-    keptRecords ??= Math.max(1, Math.floor(typeof budgetOption === 'number' ? budgetOption : budgetOption()));
-    return new KeptIndices<DocumentIndex<object>>(keptRecords, protectedMs);
-  };
-  const mappings = new Map<IndexKind, MappedIndex>();
-  const mappingOf = (kind: IndexKind) => mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
+  const builder = new IndexBuilder(options);
   let snapshot: Snapshot = {
     catalog: { informalTaxonGroups: [], checklistVersions: [] },
     indices: new Map(),
@@ -269,132 +260,10 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     keptForms: undefined,
   };
 
-  const derivedFields = (kind: IndexKind) => {
-    const derivation = DERIVED_FIELDS[kind];
-    const workerFrom = options.deriveInWorkerFrom;
-    return derivation === undefined || workerFrom === undefined ? derivation : { ...derivation, workerFrom };
-  };
-
-  const optionsOf = (version: string, kind: IndexKind, keptForms?: EngineData['keptForms']) => ({
-    ...mappingOf(kind),
-    keptForm: keptForms?.[kind],
-    idField: 'id',
-    name: `${version}-${kind}`,
-    eagerFields: EAGER_FIELDS[kind],
-    docValueFields: DOC_VALUE_FIELDS[kind],
-    checkedPaths: CHECKED_PATHS[kind],
-    idsChecked: IDS_CHECKED[kind],
-    derivedFields: derivedFields(kind),
-    queryCache,
-  });
-
-  /** `unchanged`: `EngineData`'s, given when the version before's index of the kind was built from its documents. */
-  function build(
-    { version, kind }: IndexRef,
-    docs: Iterable<object>,
-    { warm, keptForms }: BuiltWith,
-    unchanged?: Int32Array,
-    ownValues?: OwnValues,
-  ): DocumentIndex<object> {
-    const checkedDocuments = unchanged && ((position: number) => unchanged[position] !== -1);
-    const index = DocumentIndex.build(docs, { ...optionsOf(version, kind, keptForms), checkedDocuments, ownValues });
-    index.warm(warm[kind] ?? []);
-    return index;
-  }
-
-  /** The indices of a kind the versions share: one index, and a view of it per version. */
-  function buildShared(
-    kind: IndexKind,
-    data: VersionedDocuments,
-    indices: Map<string, DocumentIndex<object>>,
-    warm: BuiltFields,
-  ): IndexBuilt[] {
-    const name = (version: string) => optionsOf(version, kind).name;
-    const { shared, views } = DocumentIndex.buildVersions(data, optionsOf('', kind), name);
-    shared.warm(warm[kind] ?? []);
-    return [...views].map(([version, { view, seconds }]) => {
-      indices.set(indexKey({ version, kind }), view);
-      return { version, kind, documents: view.size, seconds: Math.round(seconds * 1000) / 1000 };
-    });
-  }
-
-  const laterKey = (ref: IndexRef) => (ref.since === undefined ? indexKey(ref) : pairKey(ref));
-
-  /**
-   * The index `ref` names in `current`; one left for its first search (or built so and dropped
-   * since) is built in slices, other searches answered between them, and kept within the budget.
-   */
-  function indexOf(
-    current: Snapshot,
-    ref: IndexRef,
-  ): DocumentIndex<object> | Promise<DocumentIndex<object>> | undefined {
-    const loaded = current.indices.get(indexKey(ref));
-    if (loaded !== undefined) return loaded;
-    const key = laterKey(ref);
-    const kept = current.builtLater?.get(key) ?? current.building.get(key);
-    if (kept !== undefined) return kept;
-    const docs = current.later(ref);
-    if (docs === undefined) return undefined;
-    // The records of a few taxa (a history's) are built for the search alone, at once, and not kept.
-    if (ref.since !== undefined && ref.taxa !== undefined) return build(ref, docs, current);
-    const keptNow = (current.builtLater ??= builtLater());
-    if (!keptNow.admits(key)) throw tooManyChanges(ref);
-    const building = inSlices(buildLater(ref, docs, current), sliceMs, pause).finally(() =>
-      current.building.delete(key),
-    );
-    current.building.set(key, building);
-    return building.then((index) => {
-      keptNow.keep(key, index);
-      return index;
-    });
-  }
-
-  /** A changes index built on first search, in steps: its records, then the fields to warm. */
-  function* buildLater(ref: IndexRef, docs: Iterable<object>, { warm, keptForms }: BuiltWith) {
-    const index = yield* DocumentIndex.buildInSteps(docs, optionsOf(ref.version, ref.kind, keptForms));
-    for (const field of warm[ref.kind] ?? []) {
-      index.warm([field]);
-      yield;
-    }
-    return index;
-  }
-
   return {
     kind: 'embedded',
     replaceData(data, onBuilt, warm = {}) {
-      const indices = new Map<string, DocumentIndex<object>>();
-      const later = laterIndices(data);
-      const builtWith: BuiltWith = { warm, keptForms: data.keptForms };
-      const shared = data.shared ?? {};
-      // The kinds whose index of the version before was built here, from documents it checked.
-      let builtBefore = new Set<IndexKind>();
-      for (const version of data.versions) {
-        const built = new Set<IndexKind>();
-        for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
-          if (later({ version: version.id, kind }) !== undefined) continue;
-          const started = performance.now();
-          const unchanged = builtBefore.has(kind) ? version.unchanged?.[kind] : undefined;
-          const index = build({ version: version.id, kind }, docs, builtWith, unchanged, version.ownValues?.[kind]);
-          built.add(kind);
-          indices.set(indexKey({ version: version.id, kind }), index);
-          onBuilt?.({
-            version: version.id,
-            kind,
-            documents: index.size,
-            seconds: Math.round(performance.now() - started) / 1000,
-          });
-        }
-        builtBefore = built;
-      }
-      // A version whose documents of a shared kind are given apart is built apart (above).
-      for (const [kind, versioned] of Object.entries(shared) as [IndexKind, VersionedDocuments][]) {
-        const loaded = versioned.versions.filter(({ id }) =>
-          data.versions.some((version) => version.id === id && version.indices[kind] === undefined),
-        );
-        if (loaded.length === 0) continue;
-        for (const built of buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
-      }
-      snapshot = { catalog: data.catalog, indices, later, builtLater: undefined, building: new Map(), ...builtWith };
+      snapshot = builder.snapshotOf(data, onBuilt, warm);
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
@@ -409,7 +278,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       return {
         indices: kept.length,
         records: kept.reduce((sum, [, index]) => sum + index.size, 0),
-        budget: keptRecords,
+        budget: builder.keptRecords,
       };
     },
     keptChangeIndices() {
@@ -419,28 +288,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       });
     },
     buildChanges(refs, onBuilt) {
-      const current = snapshot;
-      for (const { version, since } of refs) {
-        const ref: IndexRef = { version, kind: 'changes', ...(since === undefined ? {} : { since }) };
-        const key = laterKey(ref);
-        // A pair of a version this data does not have is not built (its searches are refused).
-        const versions = since === undefined ? [version] : [version, since];
-        const loaded = versions.every((id) => current.indices.has(indexKey({ version: id, kind: 'taxa' })));
-        const docs = !loaded || current.indices.has(indexKey(ref)) ? undefined : current.later(ref);
-        const keptNow = (current.builtLater ??= builtLater());
-        if (docs === undefined || !keptNow.admits(key)) continue;
-        const started = performance.now();
-        const index = atOnce(buildLater(ref, docs, current));
-        if (!keptNow.keep(key, index)) continue;
-        const seconds = Math.round(performance.now() - started) / 1000;
-        onBuilt?.({
-          version,
-          kind: 'changes',
-          ...(since === undefined ? {} : { since }),
-          documents: index.size,
-          seconds,
-        });
-      }
+      builder.buildChanges(snapshot, refs, onBuilt);
     },
     async versions() {
       return snapshot.catalog.checklistVersions.map((v) => v.id);
@@ -449,12 +297,206 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       return snapshot.catalog;
     },
     async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
-      const index = await indexOf(snapshot, ref);
+      const index = await builder.indexOf(snapshot, ref);
       if (!index) throw new VersionNotLoadedError(ref.version);
       return index.search(body) as SearchResult<T>;
     },
     async close() {},
   };
+}
+
+/**
+ * How an embedded engine builds its indices, and finds (or builds) the one a search names: with
+ * the options it was made with, the mappings read once a kind, and the budget of the indices
+ * built on first search, fixed when the first of them is built. What it builds goes into a
+ * snapshot (`Snapshot`); `createEmbeddedEngine` holds the one served.
+ */
+class IndexBuilder {
+  private readonly queryCache: boolean;
+  private readonly budgetOption: number | (() => number);
+  private readonly protectedMs: number;
+  private readonly sliceMs: number;
+  private readonly pause: () => Promise<void>;
+  private readonly mappings = new Map<IndexKind, MappedIndex>();
+  /** the budget of kept change records, once the first index built on first search fixed it */
+  keptRecords: number | undefined;
+
+  constructor(private readonly options: EmbeddedEngineOptions) {
+    this.queryCache = options.queryCache ?? true;
+    this.budgetOption = options.keptChangeRecords ?? (() => changeRecordsFitting());
+    this.protectedMs = options.keptChangesProtectedMs ?? KEPT_CHANGES_PROTECTED_MS;
+    this.sliceMs = options.changesSliceMs ?? CHANGES_SLICE_MS;
+    this.pause = options.changesPause ?? nextTurn;
+  }
+
+  /** Builds every index of `data` aside (`EmbeddedEngine.replaceData`): the snapshot to swap in. */
+  snapshotOf(data: EngineData, onBuilt: ((built: IndexBuilt) => void) | undefined, warm: BuiltFields): Snapshot {
+    const indices = new Map<string, DocumentIndex<object>>();
+    const later = laterIndices(data);
+    const builtWith: BuiltWith = { warm, keptForms: data.keptForms };
+    const shared = data.shared ?? {};
+    // The kinds whose index of the version before was built here, from documents it checked.
+    let builtBefore = new Set<IndexKind>();
+    for (const version of data.versions) {
+      const built = new Set<IndexKind>();
+      for (const [kind, docs] of Object.entries(version.indices) as [IndexKind, Iterable<object>][]) {
+        if (later({ version: version.id, kind }) !== undefined) continue;
+        const started = performance.now();
+        const unchanged = builtBefore.has(kind) ? version.unchanged?.[kind] : undefined;
+        const index = this.build({ version: version.id, kind }, docs, builtWith, unchanged, version.ownValues?.[kind]);
+        built.add(kind);
+        indices.set(indexKey({ version: version.id, kind }), index);
+        onBuilt?.({
+          version: version.id,
+          kind,
+          documents: index.size,
+          seconds: Math.round(performance.now() - started) / 1000,
+        });
+      }
+      builtBefore = built;
+    }
+    // A version whose documents of a shared kind are given apart is built apart (above).
+    for (const [kind, versioned] of Object.entries(shared) as [IndexKind, VersionedDocuments][]) {
+      const loaded = versioned.versions.filter(({ id }) =>
+        data.versions.some((version) => version.id === id && version.indices[kind] === undefined),
+      );
+      if (loaded.length === 0) continue;
+      for (const built of this.buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
+    }
+    return { catalog: data.catalog, indices, later, builtLater: undefined, building: new Map(), ...builtWith };
+  }
+
+  /**
+   * The index `ref` names in `current`; one left for its first search (or built so and dropped
+   * since) is built in slices, other searches answered between them, and kept within the budget.
+   */
+  indexOf(current: Snapshot, ref: IndexRef): DocumentIndex<object> | Promise<DocumentIndex<object>> | undefined {
+    const loaded = current.indices.get(indexKey(ref));
+    if (loaded !== undefined) return loaded;
+    const key = laterKey(ref);
+    const kept = current.builtLater?.get(key) ?? current.building.get(key);
+    if (kept !== undefined) return kept;
+    const docs = current.later(ref);
+    if (docs === undefined) return undefined;
+    // The records of a few taxa (a history's) are built for the search alone, at once, and not kept.
+    if (ref.since !== undefined && ref.taxa !== undefined) return this.build(ref, docs, current);
+    const keptNow = (current.builtLater ??= this.keptIndices());
+    if (!keptNow.admits(key)) throw tooManyChanges(ref);
+    const building = inSlices(this.buildLater(ref, docs, current), this.sliceMs, this.pause).finally(() =>
+      current.building.delete(key),
+    );
+    current.building.set(key, building);
+    return building.then((index) => {
+      keptNow.keep(key, index);
+      return index;
+    });
+  }
+
+  /** `EmbeddedEngine.buildChanges`, into the kept indices of `current`. */
+  buildChanges(
+    current: Snapshot,
+    refs: readonly ChangesRef[],
+    onBuilt: ((built: IndexBuilt & { since?: string }) => void) | undefined,
+  ): void {
+    for (const { version, since } of refs) {
+      const ref: IndexRef = { version, kind: 'changes', ...(since === undefined ? {} : { since }) };
+      const key = laterKey(ref);
+      // A pair of a version this data does not have is not built (its searches are refused).
+      const versions = since === undefined ? [version] : [version, since];
+      const loaded = versions.every((id) => current.indices.has(indexKey({ version: id, kind: 'taxa' })));
+      const docs = !loaded || current.indices.has(indexKey(ref)) ? undefined : current.later(ref);
+      const keptNow = (current.builtLater ??= this.keptIndices());
+      if (docs === undefined || !keptNow.admits(key)) continue;
+      const started = performance.now();
+      const index = atOnce(this.buildLater(ref, docs, current));
+      if (!keptNow.keep(key, index)) continue;
+      const seconds = Math.round(performance.now() - started) / 1000;
+      onBuilt?.({
+        version,
+        kind: 'changes',
+        ...(since === undefined ? {} : { since }),
+        documents: index.size,
+        seconds,
+      });
+    }
+  }
+
+  /** The indices built on first search of one snapshot, kept within the budget (fixed by the first call). */
+  private keptIndices(): KeptIndices<DocumentIndex<object>> {
+    const budgetOption = this.budgetOption;
+    this.keptRecords ??= Math.max(1, Math.floor(typeof budgetOption === 'number' ? budgetOption : budgetOption()));
+    return new KeptIndices<DocumentIndex<object>>(this.keptRecords, this.protectedMs);
+  }
+
+  /** `unchanged`: `EngineData`'s, given when the version before's index of the kind was built from its documents. */
+  private build(
+    { version, kind }: IndexRef,
+    docs: Iterable<object>,
+    { warm, keptForms }: BuiltWith,
+    unchanged?: Int32Array,
+    ownValues?: OwnValues,
+  ): DocumentIndex<object> {
+    const checkedDocuments = unchanged && ((position: number) => unchanged[position] !== -1);
+    const index = DocumentIndex.build(docs, {
+      ...this.optionsOf(version, kind, keptForms),
+      checkedDocuments,
+      ownValues,
+    });
+    index.warm(warm[kind] ?? []);
+    return index;
+  }
+
+  /** The indices of a kind the versions share: one index, and a view of it per version. */
+  private buildShared(
+    kind: IndexKind,
+    data: VersionedDocuments,
+    indices: Map<string, DocumentIndex<object>>,
+    warm: BuiltFields,
+  ): IndexBuilt[] {
+    const name = (version: string) => this.optionsOf(version, kind).name;
+    const { shared, views } = DocumentIndex.buildVersions(data, this.optionsOf('', kind), name);
+    shared.warm(warm[kind] ?? []);
+    return [...views].map(([version, { view, seconds }]) => {
+      indices.set(indexKey({ version, kind }), view);
+      return { version, kind, documents: view.size, seconds: Math.round(seconds * 1000) / 1000 };
+    });
+  }
+
+  /** A changes index built on first search, in steps: its records, then the fields to warm. */
+  private *buildLater(ref: IndexRef, docs: Iterable<object>, { warm, keptForms }: BuiltWith) {
+    const index = yield* DocumentIndex.buildInSteps(docs, this.optionsOf(ref.version, ref.kind, keptForms));
+    for (const field of warm[ref.kind] ?? []) {
+      index.warm([field]);
+      yield;
+    }
+    return index;
+  }
+
+  private optionsOf(version: string, kind: IndexKind, keptForms?: EngineData['keptForms']) {
+    return {
+      ...this.mappingOf(kind),
+      keptForm: keptForms?.[kind],
+      idField: 'id',
+      name: `${version}-${kind}`,
+      eagerFields: EAGER_FIELDS[kind],
+      docValueFields: DOC_VALUE_FIELDS[kind],
+      checkedPaths: CHECKED_PATHS[kind],
+      idsChecked: IDS_CHECKED[kind],
+      derivedFields: this.derivedFields(kind),
+      queryCache: this.queryCache,
+    };
+  }
+
+  private mappingOf(kind: IndexKind): MappedIndex {
+    const mappings = this.mappings;
+    return mappings.get(kind) ?? mappings.set(kind, readMapping(kind)).get(kind)!;
+  }
+
+  private derivedFields(kind: IndexKind) {
+    const derivation = DERIVED_FIELDS[kind];
+    const workerFrom = this.options.deriveInWorkerFrom;
+    return derivation === undefined || workerFrom === undefined ? derivation : { ...derivation, workerFrom };
+  }
 }
 
 /** A changes index that does not fit beside those searched lately (`KeptIndices`). */

@@ -225,103 +225,103 @@ function lookupEntry(taxon: TaxonDocument): HitEntry {
   return { ...attributes, name: matchingName, nameType, staticRank: staticRank({ ...attributes, nameType }) };
 }
 
+async function idLookup(index: VersionIndices, id: string): Promise<NameMatchHit[]> {
+  const result = await index.search<TaxonDocument>('taxa', compileTaxonById(id, {}));
+  const taxon = result.hits.hits[0]?._source;
+  return taxon ? [{ entry: lookupEntry(taxon), matchType: 'EXACT' }] : [];
+}
+
+/**
+ * One list's accepted candidates in the comparator's order, read page by page as they are
+ * consumed. `groupOf` names what the index cannot order further: candidates of one group are
+ * ranked whole; without it, the index order is final.
+ */
+async function* stream(
+  index: VersionIndices,
+  type: 'EXACT' | 'PARTIAL',
+  compile: (page: CandidatePage) => SearchBody,
+  request: NameSearchRequest,
+  seen: Set<string>,
+  groupOf?: (entry: Candidate, hit: SearchHit) => number,
+): AsyncGenerator<RankedHit> {
+  let group: RankedHit[] = [];
+  let groupKey: number | undefined;
+  let read = 0;
+  const names = new Set<string>();
+  for (let next = FIRST_PAGE; read < MAX_CANDIDATES; next = Math.min(next * 4, MAX_PAGE)) {
+    const size = Math.min(next, MAX_CANDIDATES - read);
+    const result = await index.search<Candidate>('names', compile({ from: read, size }));
+    const hits = result.hits.hits;
+    for (const hit of hits) {
+      const entry = hit._source!;
+      if (seen.size > 0 && seen.has(entry.taxonId)) continue;
+      const match = accept(entry, type, request);
+      if (!match) continue;
+      // A taxon's name literal once (the same name may be listed in several languages).
+      const name = literalOf(entry);
+      if (names.has(name)) continue;
+      names.add(name);
+      if (!groupOf) {
+        yield match;
+        continue;
+      }
+      const key = groupOf(entry, hit);
+      if (key !== groupKey) {
+        yield* sortMatches(group, request.query.ranking);
+        group = [];
+        groupKey = key;
+      }
+      group.push(match);
+    }
+    read += hits.length;
+    const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
+    if (hits.length < size || read >= total) break;
+  }
+  yield* sortMatches(group, request.query.ranking);
+}
+
+async function fill(
+  matches: AsyncGenerator<RankedHit>,
+  type: MatchType,
+  request: NameSearchRequest,
+  answer: Answer,
+): Promise<void> {
+  for await (const match of matches) if (take(match, type, request, answer)) return;
+}
+
+const byStaticRank = (entry: Candidate) => entry.staticRank;
+// Scores are below 2^24 (`partialScore`) and static ranks below 64: one number holds both.
+const byStaticRankAndScore = (entry: Candidate, hit: SearchHit) => entry.staticRank * 2 ** 24 + Number(hit.sort?.[1]);
+
+function partialMatches(
+  index: VersionIndices,
+  request: NameSearchRequest,
+  seen: Set<string>,
+): AsyncGenerator<RankedHit> {
+  const partial = preparePartial(request);
+  const { order } = partial;
+  const ask = (lastWord?: boolean) => (page: CandidatePage) => partial.page(page, lastWord);
+  if (order === 'final') return stream(index, 'PARTIAL', ask(), request, seen);
+  if (order === 'grouped') return stream(index, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
+  const endingLikeQuery = stream(index, 'PARTIAL', ask(true), request, seen, () => 0);
+  return merge(endingLikeQuery, stream(index, 'PARTIAL', ask(false), request, seen), request.query.ranking);
+}
+
+async function likelyMatches(index: VersionIndices, request: NameSearchRequest, answer: Answer): Promise<void> {
+  // A long query's trigrams outnumber a short name's: when the strict pass finds nothing,
+  // ask once more for shorter names with a smaller share (`LIKELY_PASSES`).
+  for (const pass of ['strict', 'relaxed'] as const) {
+    const result = await index.search<Candidate>('names', compileLikely(request, pass));
+    const found = mostSimilar(result.hits.hits, request, answer.seen);
+    if (found.length === 0) continue;
+    for (const match of sortMatches(found, request.query.ranking)) if (take(match, 'LIKELY', request, answer)) break;
+    return;
+  }
+}
+
 export type SearchService = ReturnType<typeof createSearchService>;
 
 export function createSearchService({ versions }: { versions: Versions }) {
-  async function idLookup(index: VersionIndices, id: string): Promise<NameMatchHit[]> {
-    const result = await index.search<TaxonDocument>('taxa', compileTaxonById(id, {}));
-    const taxon = result.hits.hits[0]?._source;
-    return taxon ? [{ entry: lookupEntry(taxon), matchType: 'EXACT' }] : [];
-  }
-
-  /**
-   * One list's accepted candidates in the comparator's order, read page by page as they are
-   * consumed. `groupOf` names what the index cannot order further: candidates of one group are
-   * ranked whole; without it, the index order is final.
-   */
-  async function* stream(
-    index: VersionIndices,
-    type: 'EXACT' | 'PARTIAL',
-    compile: (page: CandidatePage) => SearchBody,
-    request: NameSearchRequest,
-    seen: Set<string>,
-    groupOf?: (entry: Candidate, hit: SearchHit) => number,
-  ): AsyncGenerator<RankedHit> {
-    let group: RankedHit[] = [];
-    let groupKey: number | undefined;
-    let read = 0;
-    const names = new Set<string>();
-    for (let next = FIRST_PAGE; read < MAX_CANDIDATES; next = Math.min(next * 4, MAX_PAGE)) {
-      const size = Math.min(next, MAX_CANDIDATES - read);
-      const result = await index.search<Candidate>('names', compile({ from: read, size }));
-      const hits = result.hits.hits;
-      for (const hit of hits) {
-        const entry = hit._source!;
-        if (seen.size > 0 && seen.has(entry.taxonId)) continue;
-        const match = accept(entry, type, request);
-        if (!match) continue;
-        // A taxon's name literal once (the same name may be listed in several languages).
-        const name = literalOf(entry);
-        if (names.has(name)) continue;
-        names.add(name);
-        if (!groupOf) {
-          yield match;
-          continue;
-        }
-        const key = groupOf(entry, hit);
-        if (key !== groupKey) {
-          yield* sortMatches(group, request.query.ranking);
-          group = [];
-          groupKey = key;
-        }
-        group.push(match);
-      }
-      read += hits.length;
-      const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
-      if (hits.length < size || read >= total) break;
-    }
-    yield* sortMatches(group, request.query.ranking);
-  }
-
-  async function fill(
-    matches: AsyncGenerator<RankedHit>,
-    type: MatchType,
-    request: NameSearchRequest,
-    answer: Answer,
-  ): Promise<void> {
-    for await (const match of matches) if (take(match, type, request, answer)) return;
-  }
-
-  const byStaticRank = (entry: Candidate) => entry.staticRank;
-  // Scores are below 2^24 (`partialScore`) and static ranks below 64: one number holds both.
-  const byStaticRankAndScore = (entry: Candidate, hit: SearchHit) => entry.staticRank * 2 ** 24 + Number(hit.sort?.[1]);
-
-  function partialMatches(
-    index: VersionIndices,
-    request: NameSearchRequest,
-    seen: Set<string>,
-  ): AsyncGenerator<RankedHit> {
-    const partial = preparePartial(request);
-    const { order } = partial;
-    const ask = (lastWord?: boolean) => (page: CandidatePage) => partial.page(page, lastWord);
-    if (order === 'final') return stream(index, 'PARTIAL', ask(), request, seen);
-    if (order === 'grouped') return stream(index, 'PARTIAL', ask(), request, seen, byStaticRankAndScore);
-    const endingLikeQuery = stream(index, 'PARTIAL', ask(true), request, seen, () => 0);
-    return merge(endingLikeQuery, stream(index, 'PARTIAL', ask(false), request, seen), request.query.ranking);
-  }
-
-  async function likelyMatches(index: VersionIndices, request: NameSearchRequest, answer: Answer): Promise<void> {
-    // A long query's trigrams outnumber a short name's: when the strict pass finds nothing,
-    // ask once more for shorter names with a smaller share (`LIKELY_PASSES`).
-    for (const pass of ['strict', 'relaxed'] as const) {
-      const result = await index.search<Candidate>('names', compileLikely(request, pass));
-      const found = mostSimilar(result.hits.hits, request, answer.seen);
-      if (found.length === 0) continue;
-      for (const match of sortMatches(found, request.query.ranking)) if (take(match, 'LIKELY', request, answer)) break;
-      return;
-    }
-  }
-
   return {
     /**
      * The query is prepared here, once, into the request every step reads.

@@ -75,6 +75,65 @@ interface PageBodies {
   ids: SearchBody;
 }
 
+/** The bodies of `request`, compiled once for a frozen request (kept in `compiled`). */
+function bodiesOf(compiled: WeakMap<TaxaPageRequest, PageBodies>, request: TaxaPageRequest): PageBodies {
+  let bodies = compiled.get(request);
+  if (bodies === undefined) {
+    const taxa = compileTaxaPage(request);
+    bodies = deepFreeze({ taxa, ids: { ...taxa, _source: false } });
+    // Only a frozen request reads the same when it comes again.
+    if (Object.isFrozen(request)) compiled.set(request, bodies);
+  }
+  return bodies;
+}
+
+async function searchTaxa(versions: Versions, version: string, body: SearchBody): Promise<SearchResult<TaxonDocument>> {
+  return versions.search<TaxonDocument>(version, 'taxa', body);
+}
+
+async function lineageOf(versions: Versions, version: string, id: string) {
+  const [taxon] = sources(await searchTaxa(versions, version, compileLineageOf(id)));
+  if (!taxon) throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found`);
+  return taxon;
+}
+
+async function searchPage<T>(
+  versions: Versions,
+  version: string,
+  request: TaxaPageRequest,
+  body: SearchBody,
+  read: (result: SearchResult<TaxonDocument>) => T[],
+): Promise<Page<T>> {
+  if (pastResultWindow(body.from, request.pageSize)) {
+    // Beyond any checklist: count only, and answer the empty page past the end.
+    const counted = await searchTaxa(versions, version, countOnly(body));
+    return pageOf([], request.page, request.pageSize, totalOf(counted));
+  }
+  const result = await searchTaxa(versions, version, body);
+  return pageOf(read(result), request.page, request.pageSize, totalOf(result));
+}
+
+/**
+ * Adds the children of one level of a nested tree to `byParent`, by the id of their parent
+ * (`compileChildrenOf`'s `parentField`); their ids, the parents of the next level.
+ */
+function addByParent(
+  found: readonly TaxonDocument[],
+  parentField: ReturnType<typeof compileChildrenOf>['parentField'],
+  byParent: Map<string, TaxonDocument[]>,
+): string[] {
+  const parents: string[] = [];
+  for (const child of found) {
+    // The parent field was asked for the grouping only: the answer does not carry it.
+    const { [parentField]: parent, ...taxon } = child;
+    const siblings = byParent.get(parent!) ?? [];
+    if (siblings.length === 0) byParent.set(parent!, siblings);
+    siblings.push(taxon as TaxonDocument);
+    parents.push(child.id);
+  }
+  return parents;
+}
+
 export interface TaxaServiceOptions {
   versions: Versions;
   /** the most taxa one nested tree answer holds (default `MAX_NESTED_TAXA`) */
@@ -86,46 +145,11 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
   // request, `routes/taxa/context.ts`) gets the same frozen bodies, compiled once; the engine may
   // then recognise a body by itself when it comes again.
   const compiled = new WeakMap<TaxaPageRequest, PageBodies>();
-  const bodiesOf = (request: TaxaPageRequest) => {
-    let bodies = compiled.get(request);
-    if (bodies === undefined) {
-      const taxa = compileTaxaPage(request);
-      bodies = deepFreeze({ taxa, ids: { ...taxa, _source: false } });
-      // Only a frozen request reads the same when it comes again.
-      if (Object.isFrozen(request)) compiled.set(request, bodies);
-    }
-    return bodies;
-  };
-
-  async function searchTaxa(version: string, body: SearchBody): Promise<SearchResult<TaxonDocument>> {
-    return versions.search<TaxonDocument>(version, 'taxa', body);
-  }
-
-  async function lineageOf(version: string, id: string) {
-    const [taxon] = sources(await searchTaxa(version, compileLineageOf(id)));
-    if (!taxon) throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found`);
-    return taxon;
-  }
-
-  async function searchPage<T>(
-    version: string,
-    request: TaxaPageRequest,
-    body: SearchBody,
-    read: (result: SearchResult<TaxonDocument>) => T[],
-  ): Promise<Page<T>> {
-    if (pastResultWindow(body.from, request.pageSize)) {
-      // Beyond any checklist: count only, and answer the empty page past the end.
-      const counted = await searchTaxa(version, countOnly(body));
-      return pageOf([], request.page, request.pageSize, totalOf(counted));
-    }
-    const result = await searchTaxa(version, body);
-    return pageOf(read(result), request.page, request.pageSize, totalOf(result));
-  }
 
   function pages(version: string, request: TaxaPageRequest): PageSearch {
     return {
-      ids: () => searchPage(version, request, bodiesOf(request).ids, ids),
-      taxa: () => searchPage(version, request, bodiesOf(request).taxa, sources),
+      ids: () => searchPage(versions, version, request, bodiesOf(compiled, request).ids, ids),
+      taxa: () => searchPage(versions, version, request, bodiesOf(compiled, request).taxa, sources),
     };
   }
 
@@ -134,12 +158,12 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
     pages,
 
     async aggregate(version: string, filter: FilterNode, scope: TaxaScope, specs: AggregationSpec[], size: number) {
-      const result = await searchTaxa(version, compileTaxaAggregate(filter, scope, specs, size));
+      const result = await searchTaxa(versions, version, compileTaxaAggregate(filter, scope, specs, size));
       return aggregateRows(specs, result.aggregations as Record<string, unknown> | undefined);
     },
 
     async get(version: string, id: string, fields: FieldSelection): Promise<TaxonDocument> {
-      const [taxon] = sources(await searchTaxa(version, compileTaxonById(id, fields)));
+      const [taxon] = sources(await searchTaxa(versions, version, compileTaxonById(id, fields)));
       if (!taxon) throw new AppError('TAXON_NOT_FOUND', `Taxon '${id}' not found`);
       return taxon;
     },
@@ -157,19 +181,21 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
       checklist: readonly string[] | undefined,
       sort?: SortOrder,
     ) {
-      const taxon = await lineageOf(version, id);
+      const taxon = await lineageOf(versions, version, id);
       const inChecklists = and.build([
         filter,
         checklistClause(checklist ?? [taxon.nameAccordingTo ?? DEFAULT_CHECKLIST]),
       ]);
-      return sources(await searchTaxa(version, compileChildren(id, includeHidden, fields, inChecklists, sort)));
+      return sources(
+        await searchTaxa(versions, version, compileChildren(id, includeHidden, fields, inChecklists, sort)),
+      );
     },
 
     async parents(version: string, id: string, includeHidden: boolean, fields: FieldSelection, filter?: FilterNode) {
-      const taxon = await lineageOf(version, id);
+      const taxon = await lineageOf(versions, version, id);
       const lineage = (includeHidden ? taxon.parents : taxon.nonHiddenParents) ?? [];
       if (lineage.length === 0) return [];
-      return sources(await searchTaxa(version, compileTaxaByIds(lineage, fields, filter)));
+      return sources(await searchTaxa(versions, version, compileTaxaByIds(lineage, fields, filter)));
     },
 
     /**
@@ -207,29 +233,21 @@ export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }:
       filter?: FilterNode,
       sort?: SortOrder,
     ): Promise<Map<string, TaxonDocument[]>> {
-      await lineageOf(version, id);
+      await lineageOf(versions, version, id);
       const byParent = new Map<string, TaxonDocument[]>();
       let parents = [id];
       let room = maxNestedTaxa;
       for (let level = 0; level < levels && parents.length > 0; level++) {
         const { body, parentField } = compileChildrenOf(parents, includeHidden, fields, filter, sort);
         // Counted before it is read: a tree that does not fit is refused without reading it.
-        const total = totalOf(await searchTaxa(version, countOnly(body)));
+        const total = totalOf(await searchTaxa(versions, version, countOnly(body)));
         if (total > room) throw tooLargeTree(maxNestedTaxa);
         // Read a page at a time, so that no one answer to take up is thousands of taxa.
         const found: TaxonDocument[] = [];
         for (let from = 0; from < total; from += TREE_PAGE_SIZE)
-          found.push(...sources(await searchTaxa(version, { ...body, from, size: TREE_PAGE_SIZE })));
+          found.push(...sources(await searchTaxa(versions, version, { ...body, from, size: TREE_PAGE_SIZE })));
         room -= found.length;
-        parents = [];
-        for (const child of found) {
-          // The parent field was asked for the grouping only: the answer does not carry it.
-          const { [parentField]: parent, ...taxon } = child;
-          const siblings = byParent.get(parent!) ?? [];
-          if (siblings.length === 0) byParent.set(parent!, siblings);
-          siblings.push(taxon as TaxonDocument);
-          parents.push(child.id);
-        }
+        parents = addByParent(found, parentField, byParent);
       }
       return byParent;
     },
