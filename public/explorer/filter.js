@@ -101,6 +101,39 @@ const choicesOf = oncePerLanguage(async (lang) => {
 });
 
 /**
+ * The control of one filter: its choices (with their counts) in a select, the chosen one selected.
+ * @param {(typeof FILTERS)[number]} filter
+ * @param {Record<string, {value: string, count: number}[]>} choices
+ * @param {Map<string, string>} groups
+ * @param {Record<string, string>} chosen
+ * @param {(change: Record<string, string | undefined>) => void} update
+ */
+function filterSelect(filter, choices, groups, chosen, update) {
+  const options = filter.boolean
+    ? [
+        { value: 'true', label: 'yes' },
+        { value: 'false', label: 'no' },
+      ]
+    : (choices[filter.param] ?? []).map((choice) => ({
+        value: choice.value,
+        label: `${filter.param === 'informalTaxonGroups' ? (groups.get(choice.value) ?? choice.value) : labelOf(choice.value)} (${choice.count})`,
+      }));
+  const select = h(
+    'select',
+    {
+      id: `filter-${filter.param}`,
+      name: filter.param,
+      onChange: (/** @type {Event} */ event) =>
+        update({ [filter.param]: /** @type {HTMLSelectElement} */ (event.target).value, page: undefined }),
+    },
+    h('option', { value: '' }, 'any'),
+    options.map((option) => h('option', { value: option.value }, option.label)),
+  );
+  /** @type {HTMLSelectElement} */ (select).value = chosen[filter.param] ?? '';
+  return h('label', { className: 'field' }, h('span', {}, filter.label), select);
+}
+
+/**
  * @param {HTMLElement} view
  * @param {import('./state.js').State} state
  */
@@ -118,30 +151,7 @@ export async function renderFilter(view, state) {
   /** @param {Record<string, string | undefined>} change */
   const update = (change) => go('filter', { params: { ...chosen, format, ...change } });
 
-  const selects = FILTERS.map((filter) => {
-    const options = filter.boolean
-      ? [
-          { value: 'true', label: 'yes' },
-          { value: 'false', label: 'no' },
-        ]
-      : (choices[filter.param] ?? []).map((choice) => ({
-          value: choice.value,
-          label: `${filter.param === 'informalTaxonGroups' ? (groups.get(choice.value) ?? choice.value) : labelOf(choice.value)} (${choice.count})`,
-        }));
-    const select = h(
-      'select',
-      {
-        id: `filter-${filter.param}`,
-        name: filter.param,
-        onChange: (/** @type {Event} */ event) =>
-          update({ [filter.param]: /** @type {HTMLSelectElement} */ (event.target).value, page: undefined }),
-      },
-      h('option', { value: '' }, 'any'),
-      options.map((option) => h('option', { value: option.value }, option.label)),
-    );
-    /** @type {HTMLSelectElement} */ (select).value = chosen[filter.param] ?? '';
-    return h('label', { className: 'field' }, h('span', {}, filter.label), select);
-  });
+  const selects = FILTERS.map((filter) => filterSelect(filter, choices, groups, chosen, update));
 
   const download = exportUrl(chosen, format, lang);
   const formatSelect = h(

@@ -36,12 +36,8 @@ function hitLine(hit) {
   ];
 }
 
-/**
- * Builds the combobox into `container`.
- * @param {HTMLElement} container
- * @param {(error: unknown) => void} reportError where a failed suggestion is reported
- */
-export function mountSearchBox(container, reportError) {
+/** The combobox's input, its list of suggestions and the status read out to screen readers. */
+function searchElements() {
   const input = /** @type {HTMLInputElement} */ (
     h('input', {
       id: 'search-input',
@@ -64,6 +60,16 @@ export function mountSearchBox(container, reportError) {
     hidden: true,
   });
   const status = h('span', { className: 'visually-hidden', role: 'status' });
+  return { input, list, status };
+}
+
+/**
+ * Builds the combobox into `container`.
+ * @param {HTMLElement} container
+ * @param {(error: unknown) => void} reportError where a failed suggestion is reported
+ */
+export function mountSearchBox(container, reportError) {
+  const { input, list, status } = searchElements();
   replace(container, input, list, status);
 
   /** @type {any[]} */

@@ -64,7 +64,8 @@ function shapeRecord(record: Partial<ChangeRecord<object>>, language: ResponseLa
   return out;
 }
 
-export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (app, { changes, exportSlots }) => {
+/** A taxon in every loaded version: `GET /taxa/{id}/history`. */
+function historyRoute(app: Parameters<FastifyPluginAsyncZod>[0], changes: ChangesService): void {
   app.get('/taxa/:id/history', {
     schema: {
       summary: 'A taxon in every loaded version, oldest first, with what changed at each step',
@@ -87,6 +88,10 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
       };
     },
   });
+}
+
+export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (app, { changes, exportSlots }) => {
+  historyRoute(app, changes);
 
   for (const method of ['GET', 'POST'] as const) {
     const body = method === 'POST' ? { body: changesFilterBodySchema } : {};
