@@ -166,6 +166,17 @@ function* nestedList(
   }
 }
 
+/** The children of `id` and theirs, `levels` levels down, filtered and sorted as the legacy query asks. */
+function childLevelsOf(
+  taxa: TaxaService,
+  q: z.output<typeof taxonQuery> | z.output<typeof childrenQuery>,
+  id: string,
+  levels: number,
+  fields: FieldSelection,
+) {
+  return taxa.childLevels(q.checklistVersion, id, levels, q.includeHidden, fields, legacyFilter(q), q.sortOrder);
+}
+
 /** A taxon with its children nested, children, parents. */
 export function legacyTreeRoutes(route: LegacyRoute, taxa: TaxaService): void {
   route(
@@ -182,15 +193,7 @@ export function legacyTreeRoutes(route: LegacyRoute, taxa: TaxaService): void {
       const taxon = await taxa.get(q.checklistVersion, params.id, fields);
       const shape = legacyShaper(q, fields);
       if (q.maxLevel === 0) return shape(taxon);
-      const levels = await taxa.childLevels(
-        q.checklistVersion,
-        params.id,
-        q.maxLevel,
-        q.includeHidden,
-        fields,
-        legacyFilter(q),
-        q.sortOrder,
-      );
+      const levels = await childLevelsOf(taxa, q, params.id, q.maxLevel, fields);
       return sendJsonPieces(reply, nested(taxon, params.id, levels, q.maxLevel, shape));
     },
   );
@@ -206,16 +209,7 @@ export function legacyTreeRoutes(route: LegacyRoute, taxa: TaxaService): void {
     },
     async ({ query: q, params }, reply) => {
       const fields = legacySelectionOf(q);
-      const filter = legacyFilter(q);
-      const levels = await taxa.childLevels(
-        q.checklistVersion,
-        params.id,
-        q.maxLevel + 1,
-        q.includeHidden,
-        fields,
-        filter,
-        q.sortOrder,
-      );
+      const levels = await childLevelsOf(taxa, q, params.id, q.maxLevel + 1, fields);
       const children = nestedList(levels.get(params.id) ?? [], levels, q.maxLevel, legacyShaper(q, fields));
       return sendJsonPieces(
         reply,
