@@ -51,6 +51,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    // The zod transform is typed for the type provider's own schema type, which @fastify/swagger's
+    // option does not name; they are the same at run time.
     transform: transform as never,
     // The schemas the routes refer to (a recursive one, the group tree) go into the components.
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig }),

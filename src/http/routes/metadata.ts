@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { EnumerationLabels, EnumerationValue } from '../../taxon/enumeration-labels.ts';
 import { languageOnlyQuery } from '../schemas/common.ts';
-import { SerialisedAnswer } from '../route-schema.ts';
+import { SerialisedAnswer, sendSerialised } from '../route-schema.ts';
 import { ERROR_ANSWERS } from '../schemas/responses.ts';
 import { languageOf } from '../answers/shape.ts';
 import { RESPONSE_LANGUAGES, translate, type ResponseLanguage } from '../answers/translate.ts';
@@ -74,7 +74,7 @@ export const metadataRoutes: FastifyPluginAsyncZod<{ labels: EnumerationLabels }
         ...ERROR_ANSWERS,
       },
     },
-    handler: async (request, reply) => reply.send(lookups.get(languageOf(request)) as never),
+    handler: async (request, reply) => sendSerialised(reply, lookups.get(languageOf(request))!),
   });
 
   app.get('/metadata/alts/:alt', {

@@ -91,6 +91,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** An answer already serialised (kept in the cache as the bytes sent): Fastify sends a string as it is. */
 function sendSerialised(reply: FastifyReply, body: string) {
+  // The bytes kept are the answer the route's schema describes; the typed reply cannot say so.
   return reply.type(JSON_TYPE).send(body as never);
 }
 

@@ -1,5 +1,6 @@
 /** Paged taxa: GET/POST /taxa, /taxa/species and /taxa/{id}/species. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendSerialised } from '../../route-schema.ts';
 import { ERROR_ANSWERS, licensedPageAnswer, taxonAnswer } from '../../schemas/responses.ts';
 import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf } from '../../answers/shape.ts';
@@ -51,7 +52,7 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
           const search = taxa.pages(q.checklistVersion, pageRequest);
           const answer = await texts.page(q.checklistVersion, languageOf(request), pageRequest.fields, search);
           // Serialised already: the route's serializer sends (and, in tests, checks) its text.
-          return reply.send(answer as never);
+          return sendSerialised(reply, answer);
         },
       });
     }
@@ -81,7 +82,7 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
           fields,
         });
         const answer = await texts.page(q.checklistVersion, languageOf(request), fields, search);
-        return reply.send(answer as never);
+        return sendSerialised(reply, answer);
       },
     });
   }
