@@ -11,6 +11,10 @@
  * names among the candidates and how often the most similar one is missing; and how many names
  * the bounds of `src/search/likely-bounds.ts` admit, the candidates a complete list would have to
  * measure (all of the names above the threshold among them). A script, not a test.
+ *
+ * The truth is the independent brute force of `test/helpers/finbif-name-search.ts` (FinBIF's rules
+ * written anew, nothing of `src/search/`), so a wrong rule in the service cannot count as found.
+ * Names are compared as a taxon's literals: a literal listed in two languages is one name.
  */
 import { parseArgs } from 'node:util';
 import { engineDataOf } from '../loaders/engine-data.ts';
@@ -21,8 +25,16 @@ import { searchQuery } from '../src/http/schemas/search.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
 import { compileLikely, prepareNameSearch } from '../src/query/name-search.ts';
 import { likelyAdmits } from '../src/search/likely-bounds.ts';
-import { isExactByKeys, LIKELY_THRESHOLD, likelySimilarityAboveThreshold } from '../src/search/match-kinds.ts';
+import { isExactByKeys } from '../src/search/match-kinds.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
+import {
+  literalKey,
+  REFERENCE_LIKELY_THRESHOLD,
+  referenceLikelyNames,
+  referenceNames,
+  referenceQuery,
+  referenceSimilarity,
+} from '../test/helpers/finbif-name-search.ts';
 import { queryMix } from './mixes.ts';
 import { line, syntheticDataDirectory } from './stats.ts';
 
@@ -45,6 +57,7 @@ async function main() {
     versions: [{ id: 'current', indices: { taxa: current.documents, names: entries } }],
   });
   const visible = entries.filter((entry) => !entry.hidden);
+  const rows = referenceNames(current.documents).filter((row) => !row.hidden);
   const mix = queryMix(entries, 400);
   const count = Number(args.queries);
   const groups = {
@@ -62,37 +75,34 @@ async function main() {
     const admittedCounts: number[] = [];
     for (const raw of queries) {
       const request = prepareNameSearch(searchParamsOf(searchQuery.parse({ query: raw, matchType: 'likely' })));
-      const similarity = (entry: NameEntry) =>
-        isExactByKeys(entry, request.query) ? 0 : likelySimilarityAboveThreshold(entry, request.query);
-      const all = visible
-        .map((entry) => ({ id: entry.id, similarity: similarity(entry), name: entry.name, entry }))
-        .filter((row) => row.similarity > LIKELY_THRESHOLD)
-        .sort((a, b) => b.similarity - a.similarity || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const all = referenceLikelyNames(rows, raw);
       // The candidates a complete likely list would measure: every name the bounds admit.
       const admits = (entry: NameEntry) =>
         !isExactByKeys(entry, request.query) &&
         (request.query.foldsNames ? entry.foldedKeys : entry.exactKeys).some((key) =>
           request.query.keys.some((word) => likelyAdmits(key, word)),
         );
-      const admitted = new Set(visible.filter(admits));
+      const admitted = new Set(visible.filter(admits).map((entry) => literalKey(entry.taxonId, entry.name)));
       admittedCounts.push(admitted.size);
       likely += all.length;
-      likelyAdmitted += all.filter((row) => admitted.has(row.entry)).length;
+      likelyAdmitted += all.filter(({ row }) => admitted.has(literalKey(row.taxonId, row.name))).length;
       const truth = all.slice(0, TOP);
       if (truth.length === 0) continue;
       const candidates = new Set<string>();
+      const q = referenceQuery(raw);
       for (const pass of ['strict', 'relaxed'] as const) {
         const hits = (
           await engine.search<NameEntry>({ version: 'current', kind: 'names' }, compileLikely(request, pass))
         ).hits.hits;
-        for (const hit of hits) candidates.add(hit._id!);
+        for (const hit of hits) candidates.add(literalKey(hit._source!.taxonId, hit._source!.name));
         // The relaxed pass is asked only when the strict one finds nothing (`likelyMatches`).
-        if (hits.some((hit) => similarity(hit._source!) > LIKELY_THRESHOLD)) break;
+        if (hits.some((hit) => referenceSimilarity(hit._source!.name, q) > REFERENCE_LIKELY_THRESHOLD)) break;
       }
       withMatches++;
       top += truth.length;
-      topFound += truth.filter((row) => candidates.has(row.id)).length;
-      if (!candidates.has(truth[0]!.id)) bestMissing++;
+      const listed = ({ row }: (typeof truth)[number]) => candidates.has(literalKey(row.taxonId, row.name));
+      topFound += truth.filter(listed).length;
+      if (!listed(truth[0]!)) bestMissing++;
     }
     line(
       `${label}: of the ${TOP} most similar names, among the candidates`,
@@ -102,7 +112,11 @@ async function main() {
     admittedCounts.sort((a, b) => a - b);
     const at = (share: number) =>
       admittedCounts[Math.min(admittedCounts.length - 1, Math.floor(share * admittedCounts.length))];
-    line(`${label}: names above ${LIKELY_THRESHOLD} the bounds admit`, `${likelyAdmitted} / ${likely}`, 'must be all');
+    line(
+      `${label}: names above ${REFERENCE_LIKELY_THRESHOLD} the bounds admit`,
+      `${likelyAdmitted} / ${likely}`,
+      'must be all',
+    );
     line(`${label}: names the bounds admit per query, median / p99 / max`, `${at(0.5)} / ${at(0.99)} / ${at(1)}`);
   }
 }

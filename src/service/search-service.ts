@@ -185,10 +185,17 @@ interface Answer {
 
 /**
  * Adds a match by FinBIF's finishing rules (a synonym of a taxon whose own name matches is
- * dropped from partial and likely; each taxon once); says whether the answer is full.
+ * dropped from partial and likely; each taxon once); says whether the answer is full. `primary`
+ * decides, when given, which taxa have that match (the likely list: `likelyMatches`).
  */
-function take(match: RankedHit, type: MatchType, request: NameSearchRequest, answer: Answer): boolean {
-  if (type !== 'EXACT' && match.nameType.startsWith('MX.has') && hasPrimaryMatch(match.entry, request)) return false;
+function take(
+  match: RankedHit,
+  type: MatchType,
+  request: NameSearchRequest,
+  answer: Answer,
+  primary: (entry: HitEntry) => boolean = (entry) => hasPrimaryMatch(entry, request),
+): boolean {
+  if (type !== 'EXACT' && match.nameType.startsWith('MX.has') && primary(match.entry)) return false;
   if (!answer.seen.has(match.taxonId)) {
     answer.seen.add(match.taxonId);
     answer.results.push(match);
@@ -314,7 +321,13 @@ async function likelyMatches(index: VersionIndices, request: NameSearchRequest, 
     const result = await index.search<Candidate>('names', compileLikely(request, pass));
     const found = mostSimilar(result.hits.hits, request, answer.seen);
     if (found.length === 0) continue;
-    for (const match of sortMatches(found, request.query.ranking)) if (take(match, 'LIKELY', request, answer)) break;
+    // FinBIF reads the likely list's primary matches from the list as cut to `limit`: a taxon
+    // whose scientific name did not make it keeps its synonyms. (A scientific name matching in
+    // an earlier list has put its taxon in the answer already.)
+    const primary = new Set(found.filter((m) => m.nameType === 'MX.scientificName').map((m) => m.taxonId));
+    const listed = (entry: HitEntry) => primary.has(entry.taxonId);
+    for (const match of sortMatches(found, request.query.ranking))
+      if (take(match, 'LIKELY', request, answer, listed)) break;
     return;
   }
 }

@@ -22,28 +22,26 @@ const NAMES = [
   ['laulujoki', true],
 ] as const;
 
-function service() {
-  const docs = NAMES.map(
-    ([name, finnish], i) =>
-      ({
-        id: `MX.${i + 1}`,
-        nameAccordingTo: 'MR.1',
-        scientificName: name,
-        taxonRank: 'MX.species',
-        finnish,
-        species: true,
-        taxonomicOrder: i + 1,
-      }) as TaxonDocument,
-  );
+const DOCS = NAMES.map(
+  ([name, finnish], i) =>
+    ({
+      id: `MX.${i + 1}`,
+      nameAccordingTo: 'MR.1',
+      scientificName: name,
+      taxonRank: 'MX.species',
+      finnish,
+      species: true,
+      taxonomicOrder: i + 1,
+    }) as TaxonDocument,
+);
+
+/** The likely matches of the query among the documents' names. */
+async function likelyHits(docs: TaxonDocument[], limit: number) {
   const engine = createEmbeddedEngine();
   engine.replaceData({
     catalog: { informalTaxonGroups: [], checklistVersions: [{ id: 'current' }] },
     versions: [{ id: 'current', indices: { taxa: docs, names: nameEntriesOf(docs) } }],
   });
-  return createSearchService({ versions: createVersions(engine) });
-}
-
-async function likely(limit: number): Promise<string[]> {
   const none = { include: [], exclude: [] };
   const request: NameSearchParams = {
     query: QUERY,
@@ -55,7 +53,11 @@ async function likely(limit: number): Promise<string[]> {
     languages: [],
     includeHidden: false,
   };
-  return (await service().search('current', request)).map((hit) => hit.entry.name);
+  return createSearchService({ versions: createVersions(engine) }).search('current', request);
+}
+
+async function likely(limit: number): Promise<string[]> {
+  return (await likelyHits(DOCS, limit)).map((hit) => hit.entry.name);
 }
 
 describe('likely matches', () => {
@@ -75,5 +77,31 @@ describe('likely matches', () => {
     // Once it is among the most similar, the comparator puts it first.
     expect(await likely(4)).toEqual(['laulujoutsikka', 'laulujoutsen', 'laulujoutsenet', 'laulujoutsenia']);
     expect(await likely(10)).toEqual(['laulujoutsikka', 'laulujoutsen', 'laulujoutsenet', 'laulujoutsenia']);
+  });
+});
+
+describe('the likely list’s synonym rule', () => {
+  it('drops a synonym only for a scientific name that made the list', async () => {
+    // One taxon: its synonym is the most similar name, its own name less similar but likely too.
+    const docs = [
+      {
+        id: 'MX.1',
+        nameAccordingTo: 'MR.1',
+        scientificName: 'laulujoutsikka',
+        synonyms: [{ id: 'MX.2', scientificName: 'laulujoutsen' }],
+        taxonRank: 'MX.species',
+        finnish: true,
+        species: true,
+        taxonomicOrder: 1,
+      } as TaxonDocument,
+    ];
+    const search = (limit: number) => likelyHits(docs, limit);
+    // Both names are listed: the scientific one drops the synonym.
+    expect((await search(2)).map((hit) => hit.entry.name)).toEqual(['laulujoutsikka']);
+    // Only the most similar is listed (FinBIF's `FETCH FIRST :limit ROWS`): the taxon has no
+    // scientific-name match in the lists, so its synonym stays, rather than the taxon vanishing.
+    expect((await search(1)).map((hit) => [hit.entry.name, hit.entry.nameType])).toEqual([
+      ['laulujoutsen', 'MX.hasSynonym'],
+    ]);
   });
 });
