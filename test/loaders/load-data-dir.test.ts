@@ -100,6 +100,53 @@ describe('loadDataDirectory', () => {
     ]);
   });
 
+  it('names a version without a root once, without its line, and reports nothing else of it', async () => {
+    const dir = await fixtureCopy({
+      'current.ndjson': ndjson([
+        { id: 'MX.1', isPartOf: 'MX.2', scientificName: 'Circulus' },
+        { id: 'MX.2', isPartOf: 'MX.1', scientificName: 'Circulus alter' },
+      ]),
+      'MR.424.ndjson': null,
+    });
+    expect(await problemsOf(dir)).toEqual([
+      { file: 'current.ndjson', message: 'no root taxon (a taxon without isPartOf)' },
+    ]);
+  });
+
+  it('names each taxon of a cycle, the cycle from it, and no taxon under a cycle or a missing parent', async () => {
+    const dir = await fixtureCopy({
+      'current.ndjson': ndjson([
+        root,
+        { id: 'MX.2', isPartOf: 'MX.3' },
+        { id: 'MX.3', isPartOf: 'MX.2' },
+        { id: 'MX.4', isPartOf: 'MX.404' },
+        { id: 'MX.5', isPartOf: 'MX.4' },
+        { id: 'MX.6', isPartOf: 'MX.2' },
+      ]),
+      'MR.424.ndjson': null,
+    });
+    const messages = (await problemsOf(dir)).map((p) => `${p.file}:${p.line}:${p.id}:${p.message}`);
+    expect(messages).toEqual([
+      "current.ndjson:4:MX.4:parent 'MX.404' does not exist",
+      'current.ndjson:2:MX.2:cycle: MX.2 → MX.3 → MX.2',
+      'current.ndjson:3:MX.3:cycle: MX.3 → MX.2 → MX.3',
+    ]);
+  });
+
+  it('finds the root on any line: a version whose first line is a child loads, parents before children', async () => {
+    const dir = await fixtureCopy({
+      'current.ndjson': ndjson([{ id: 'MX.2', isPartOf: 'MX.1' }, root, { id: 'MX.3', isPartOf: 'MX.2' }]),
+      'MR.424.ndjson': null,
+    });
+    const { dataSet } = await loadDataDirectory(dir);
+    const [current] = dataSet.versions;
+    expect(current?.documents.map((d) => [d.id, d.isPartOf ?? null])).toEqual([
+      ['MX.1', null],
+      ['MX.2', 'MX.1'],
+      ['MX.3', 'MX.2'],
+    ]);
+  });
+
   it('reads gzipped version files', async () => {
     const { gzipSync } = await import('node:zlib');
     const { readFile, writeFile, rm } = await import('node:fs/promises');
