@@ -59,12 +59,12 @@ export async function measure<T>(
 
 /**
  * The tail of `sorted` (ascending) as text: `p99 …` from `P99_SAMPLES` samples or more; from
- * fewer, the p90 (from 100 or more) and why it is not the p99.
+ * fewer, the p90 (from 100 or more) and why it is not the p99; from fewer than 100, only why.
  */
 export function tail(sorted: number[], format: (value: number) => string): string {
   if (sorted.length >= P99_SAMPLES) return `p99 ${format(percentile(sorted, 99))}`;
-  const why = `p99 needs ${P99_SAMPLES} samples`;
-  return sorted.length >= 100 ? `p90 ${format(percentile(sorted, 90))} (${why})` : `(${why})`;
+  const why = `p99 needs ${P99_SAMPLES.toLocaleString('en')} samples`;
+  return sorted.length >= 100 ? `p90 ${format(percentile(sorted, 90))} (${why})` : `no p99 (${why.slice(4)})`;
 }
 
 export const ms = (value: number) => `${value.toFixed(3)} ms`;
