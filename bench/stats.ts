@@ -89,6 +89,11 @@ const missed: string[] = [];
  */
 export function target(label: string, value: number, shown: string, bound: Bound, text: string): void {
   line(label, shown, text);
+  checked(label, value, shown, bound, text);
+}
+
+/** `target` without the line, for a script that prints its figures in its own rows. */
+export function checked(label: string, value: number, shown: string, bound: Bound, text: string): void {
   const met = 'atMost' in bound ? value <= bound.atMost : value >= bound.atLeast;
   if (!met) missed.push(`${label}: ${shown} (${text})`);
 }
