@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { parseArgs } from 'node:util';
 import { KNOWN_VERSIONS } from '../generate/index.ts';
-import { freePort, percentile, serveChild, syntheticDataDirectory } from './stats.ts';
+import { freePort, percentile, serveChild, syntheticDataDirectory, tail } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -99,7 +99,7 @@ async function probeWhile<T>(work: Promise<T>): Promise<{ result: T; times: numb
 
 const row = (label: string, value: string) => process.stdout.write(`${label.padEnd(30)} ${value}\n`);
 const waits = ({ times, failed }: { times: number[]; failed: number }) =>
-  `data request: ${times.length} asked, ${failed} failed, p50 ${percentile(times, 50).toFixed(0)} ms, p99 ${percentile(times, 99).toFixed(0)} ms, max ${(times.at(-1) ?? 0).toFixed(0)} ms`;
+  `data request: ${times.length} asked, ${failed} failed, p50 ${percentile(times, 50).toFixed(0)} ms, ${tail(times, (v) => `${v.toFixed(0)} ms`)}, max ${(times.at(-1) ?? 0).toFixed(0)} ms`;
 const tally = (statuses: (number | string)[]) => {
   const by = new Map<string, number>();
   for (const s of statuses) by.set(String(s), (by.get(String(s)) ?? 0) + 1);

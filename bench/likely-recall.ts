@@ -36,7 +36,7 @@ import {
   referenceSimilarity,
 } from '../test/helpers/finbif-name-search.ts';
 import { queryMix } from './mixes.ts';
-import { line, syntheticDataDirectory } from './stats.ts';
+import { line, syntheticDataDirectory, tail } from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -117,7 +117,10 @@ async function main() {
       `${likelyAdmitted} / ${likely}`,
       'must be all',
     );
-    line(`${label}: names the bounds admit per query, median / p99 / max`, `${at(0.5)} / ${at(0.99)} / ${at(1)}`);
+    line(
+      `${label}: names the bounds admit per query`,
+      `median ${at(0.5)}, ${tail(admittedCounts, String)}, max ${at(1)}`,
+    );
   }
 }
 

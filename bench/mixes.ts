@@ -83,9 +83,12 @@ export interface QueryMix {
   id: string[];
 }
 
-/** `count` queries of each kind drawn from the names of `entries`, the same for the same entries. */
-export function queryMix(entries: readonly Pick<NameEntry, 'name' | 'taxonId'>[], count: number): QueryMix {
-  const next = random(7);
+/**
+ * `count` queries of each kind drawn from the names of `entries`, the same for the same entries
+ * and `seed`.
+ */
+export function queryMix(entries: readonly Pick<NameEntry, 'name' | 'taxonId'>[], count: number, seed = 7): QueryMix {
+  const next = random(seed);
   const pick = () => entries[Math.floor(next() * entries.length)]!;
   const mix: QueryMix = { prefix: [], infix: [], typo: [], id: [] };
   while (mix.prefix.length < count) {
@@ -107,6 +110,12 @@ export function queryMix(entries: readonly Pick<NameEntry, 'name' | 'taxonId'>[]
   }
   while (mix.id.length < count) mix.id.push(pick().taxonId);
   return { ...mix, prefix: mix.prefix.slice(0, count) };
+}
+
+/** A typed prefix, an infix and a typo in turn, `count` queries in all (`count` ≤ 3 × the mix's count). */
+export function interleaved(mix: QueryMix, count: number): string[] {
+  const kinds = [mix.prefix, mix.infix, mix.typo];
+  return Array.from({ length: count }, (_, i) => kinds[i % 3]![Math.floor(i / 3)]!);
 }
 
 /** The name search cases timed per match type: a label, its queries and the `matchType` asked. */

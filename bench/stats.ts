@@ -14,27 +14,57 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
+/**
+ * The fewest samples a p99 is read from: with fewer, ten or fewer samples lie beyond it and one
+ * stall moves it. `measure` times at least this many calls; `tail` prints a lower percentile
+ * where a script has fewer.
+ */
+export const P99_SAMPLES = 1000;
+
 export interface Latency {
   p50: number;
   p99: number;
   runs: number;
+  /** the timed calls' time together, in seconds (the warm-up left out) */
+  seconds: number;
 }
 
-/** Runs `fn` over `inputs` round-robin for `runs` timed calls after a warm-up; milliseconds. */
-export async function measure<T>(inputs: T[], runs: number, fn: (input: T) => unknown): Promise<Latency> {
+/**
+ * Runs `fn` over `inputs` round-robin for `runs` timed calls (at least `P99_SAMPLES`), after a
+ * warm-up of 200 calls over `warmUp` (by default `inputs`); milliseconds. With `runs` equal to
+ * `inputs.length`, each input is timed once, in order.
+ */
+export async function measure<T>(
+  inputs: T[],
+  runs: number,
+  fn: (input: T) => unknown,
+  warmUp: T[] = inputs,
+): Promise<Latency> {
+  const count = Math.max(runs, P99_SAMPLES);
   // What building the data left behind is collected, and swept, before the measurement.
   globalThis.gc?.();
   await new Promise((resolve) => setTimeout(resolve, 500));
-  for (let i = 0; i < Math.min(200, runs); i++) await fn(inputs[i % inputs.length]!);
+  for (let i = 0; i < 200; i++) await fn(warmUp[i % warmUp.length]!);
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < count; i++) {
     const input = inputs[i % inputs.length]!;
     const start = performance.now();
     await fn(input);
     times.push(performance.now() - start);
   }
+  const seconds = times.reduce((sum, time) => sum + time, 0) / 1000;
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), runs };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), runs: count, seconds };
+}
+
+/**
+ * The tail of `sorted` (ascending) as text: `p99 …` from `P99_SAMPLES` samples or more; from
+ * fewer, the p90 (from 100 or more) and why it is not the p99; from fewer than 100, only why.
+ */
+export function tail(sorted: number[], format: (value: number) => string): string {
+  if (sorted.length >= P99_SAMPLES) return `p99 ${format(percentile(sorted, 99))}`;
+  const why = `p99 needs ${P99_SAMPLES.toLocaleString('en')} samples`;
+  return sorted.length >= 100 ? `p90 ${format(percentile(sorted, 90))} (${why})` : `no p99 (${why.slice(4)})`;
 }
 
 export const ms = (value: number) => `${value.toFixed(3)} ms`;
@@ -42,6 +72,44 @@ export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 export function line(label: string, value: string, target = ''): void {
   process.stdout.write(`${label.padEnd(44)} ${value.padEnd(28)} ${target}\n`);
+}
+
+/** A target's bound: the value must be at most, or at least, this. */
+export type Bound = { atMost: number } | { atLeast: number };
+
+const missed: string[] = [];
+
+/**
+ * A line with a target: `label`, `shown` and `text` printed as `line` prints them, and `value`
+ * checked against `bound`; a value out of bound (or not a number) is recorded as missed, for
+ * `checkTargets`.
+ *
+ * @example
+ * target('in process, exact: p50 / p99', latency.p99, `${ms(latency.p50)} / ${ms(latency.p99)}`, { atMost: 5 }, 'target p99 ≤ 5 ms');
+ */
+export function target(label: string, value: number, shown: string, bound: Bound, text: string): void {
+  line(label, shown, text);
+  checked(label, value, shown, bound, text);
+}
+
+/** `target` without the line, for a script that prints its figures in its own rows. */
+export function checked(label: string, value: number, shown: string, bound: Bound, text: string): void {
+  const met = 'atMost' in bound ? value <= bound.atMost : value >= bound.atLeast;
+  if (!met) missed.push(`${label}: ${shown} (${text})`);
+}
+
+/**
+ * With `check` (a script's `--check`), the targets missed so far are listed and the exit code is
+ * 1 if there are any; without, nothing.
+ */
+export function checkTargets(check: boolean | undefined): void {
+  if (!check) return;
+  if (missed.length === 0) {
+    process.stdout.write('check: every target met\n');
+    return;
+  }
+  process.stdout.write(`check: ${missed.length} target(s) missed\n${missed.map((miss) => `  ${miss}\n`).join('')}`);
+  process.exitCode = 1;
 }
 
 /** The generator's sources, hashed: a checklist written by another revision of the generator is not reused. */
