@@ -31,6 +31,7 @@ import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_CHECKED_FIELDS, NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 import { DERIVED_FIELDS } from './derived-fields.ts';
 import { KeptIndices } from './kept-indices.ts';
+import { runInSlices, runToEnd } from '../steps.ts';
 
 interface Snapshot {
   catalog: Catalog;
@@ -207,30 +208,6 @@ export const CHANGES_SLICE_MS = 10;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Runs `steps` to their end, letting other work through (`pause`) once a slice has run `sliceMs`. */
-async function inSlices<T>(
-  steps: Generator<void, T, undefined>,
-  sliceMs: number,
-  pause: () => Promise<void>,
-): Promise<T> {
-  for (let until = performance.now() + sliceMs; ; ) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (performance.now() >= until) {
-      await pause();
-      until = performance.now() + sliceMs;
-    }
-  }
-}
-
-/** Runs `steps` to their end at once. */
-function atOnce<T>(steps: Generator<void, T, undefined>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
 /**
  * The default budget of kept change records: those that half of the heap free holds, the heap
  * being this thread's, or one of `heapLimit` bytes.
@@ -382,7 +359,7 @@ class IndexBuilder {
     if (ref.since !== undefined && ref.taxa !== undefined) return this.build(ref, docs, current);
     const keptNow = (current.builtLater ??= this.keptIndices());
     if (!keptNow.admits(key)) throw tooManyChanges(ref);
-    const building = inSlices(this.buildLater(ref, docs, current), this.sliceMs, this.pause).finally(() =>
+    const building = runInSlices(this.buildLater(ref, docs, current), this.sliceMs, this.pause).finally(() =>
       current.building.delete(key),
     );
     current.building.set(key, building);
@@ -408,7 +385,7 @@ class IndexBuilder {
       const keptNow = (current.builtLater ??= this.keptIndices());
       if (docs === undefined || !keptNow.admits(key)) continue;
       const started = performance.now();
-      const index = atOnce(this.buildLater(ref, docs, current));
+      const index = runToEnd(this.buildLater(ref, docs, current));
       if (!keptNow.keep(key, index)) continue;
       const seconds = Math.round(performance.now() - started) / 1000;
       onBuilt?.({

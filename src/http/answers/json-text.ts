@@ -13,7 +13,7 @@ import type { FastifyReply } from 'fastify';
 export const SLICE_LENGTH = 64 * 1024;
 
 /** `pieces` gathered into slices of about `SLICE_LENGTH`, the event loop turned after each. */
-export async function* inSlices(pieces: Iterable<string>): AsyncGenerator<string, void, undefined> {
+export async function* textSlices(pieces: Iterable<string>): AsyncGenerator<string, void, undefined> {
   let slice = '';
   for (const piece of pieces) {
     slice += piece;
@@ -27,5 +27,5 @@ export async function* inSlices(pieces: Iterable<string>): AsyncGenerator<string
 
 /** Answers with the JSON text `pieces` make, sent slice by slice. */
 export function sendJsonPieces(reply: FastifyReply, pieces: Iterable<string>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(Readable.from(inSlices(pieces), { objectMode: false }));
+  return reply.type('application/json; charset=utf-8').send(Readable.from(textSlices(pieces), { objectMode: false }));
 }

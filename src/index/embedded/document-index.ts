@@ -8,6 +8,7 @@
  */
 import type { estypes } from '@elastic/elasticsearch';
 import { LRUCache } from 'lru-cache';
+import { runToEnd } from '../../steps.ts';
 import type { KeptForm, OwnValues, SearchBody, SearchResult, VersionedDocuments } from '../engine.ts';
 import { DocumentWalker, type ValueSink } from './build/document-walker.ts';
 import { Bitset } from './sets/bitset.ts';
@@ -312,11 +313,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     distinctIds: boolean,
     sizeHint = 0,
   ): DocumentIndex<T> {
-    const steps = DocumentIndex.buildSteps<T>(docs, options, distinctIds, sizeHint);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return runToEnd(DocumentIndex.buildSteps<T>(docs, options, distinctIds, sizeHint));
   }
 
   /** `buildAll`, a step every `STEP_DOCUMENTS` documents. */
