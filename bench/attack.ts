@@ -21,7 +21,16 @@ import { connect, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { KNOWN_VERSIONS } from '../generate/index.ts';
-import { checked, checkTargets, freePort, percentile, serveChild, syntheticDataDirectory, tail } from './stats.ts';
+import {
+  checked,
+  checkTargets,
+  freePort,
+  percentile,
+  serveChild,
+  syntheticDataDirectory,
+  tail,
+  untilReady,
+} from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,11 +52,7 @@ const killChild = () => child.exitCode === null && child.kill('SIGKILL');
 process.on('exit', killChild);
 const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-for (const end = performance.now() + 15 * 60_000; ; await sleep(200)) {
-  if (child.exitCode !== null) throw new Error(`attack: the server exited with code ${child.exitCode}`);
-  if (performance.now() > end) throw new Error('attack: the server was not ready in 15 minutes');
-  if ((await fetch(`${base}/health/ready`).catch(() => undefined))?.status === 200) break;
-}
+await untilReady(child, base);
 
 /** The probe: its own thread, so that the attack's clients in this one do not delay it. */
 const PROBE = `

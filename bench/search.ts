@@ -15,8 +15,9 @@
  * through in the same order after the same warm-up (their p50/p99, the time the list took, and
  * our ratio to them); and HTTP throughput of /taxa/search, with its answer cache and without,
  * beside bare Fastify routes (one answering a fixed page, one running the same search without the
- * route's schema and shaping). With `--check`, the targets missed are listed at the end and the
- * exit code is 1. A script, not a test.
+ * route's schema and shaping); and the same typed prefixes as served by `taxa serve` (a child
+ * process, the engine in its own thread), answer cache on and off. With `--check`, the targets
+ * missed are listed at the end and the exit code is 1. A script, not a test.
  */
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -35,14 +36,17 @@ import { createVersions } from '../src/service/versions.ts';
 import { interleaved, nameSearch, nameSearchCases, type QueryMix, queryMix } from './mixes.ts';
 import {
   checkTargets,
+  freePort,
   type Latency,
   line,
   measure,
   mib,
   ms,
   P99_SAMPLES,
+  serveChild,
   syntheticDataDirectory,
   target,
+  untilReady,
 } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -88,7 +92,8 @@ function report(
 }
 
 async function main() {
-  const { dataSet } = await loadDataDirectory(await syntheticDataDirectory(taxa, Number(args.seed)));
+  const dir = await syntheticDataDirectory(taxa, Number(args.seed));
+  const { dataSet } = await loadDataDirectory(dir);
   const data = engineDataOf(dataSet);
   const current = dataSet.versions.find((v) => v.id === 'current')!;
   const engine = createEmbeddedEngine();
@@ -147,6 +152,7 @@ async function main() {
   ]);
 
   await httpThroughput(engine, search, mix.prefix);
+  await servedThroughput(dir, mix.prefix);
   checkTargets(args.check);
 }
 
@@ -206,14 +212,7 @@ async function httpThroughput(
     await uncached.listen({ port: 0 }),
     await bare.listen({ port: 0 }),
   ];
-  // 200 typed prefixes asked in turn, again and again: after the first round the app answers
-  // them from its cache, as it does the first letters many users type.
-  const requests = prefixes
-    .slice(0, 200)
-    .map((q) => ({ method: 'GET' as const, path: `/taxa/search?query=${encodeURIComponent(q)}` }));
-  const run = async (url: string, options: Partial<autocannon.Options> = {}) =>
-    (await autocannon({ url, connections: 16, duration: Number(args.seconds), workers: 1, ...options })).requests
-      .average;
+  const requests = typedPrefixes(prefixes);
   const empty = await run(`${bareUrl}/empty`);
   const same = await run(`${bareUrl}/same`);
   const ours = await run(appUrl, { requests });
@@ -228,6 +227,50 @@ async function httpThroughput(
   line('HTTP bare route running the same search', `${bareSearch.toFixed(0)} req/s`);
   line('HTTP ratio to bare, same search, cache off', (oursUncached / bareSearch).toFixed(2));
   await Promise.all([app.close(), uncached.close(), bare.close()]);
+}
+
+/**
+ * 200 typed prefixes asked in turn, again and again: after the first round a service with an
+ * answer cache answers them from it, as it does the first letters many users type.
+ */
+function typedPrefixes(prefixes: string[]) {
+  return prefixes
+    .slice(0, 200)
+    .map((q) => ({ method: 'GET' as const, path: `/taxa/search?query=${encodeURIComponent(q)}` }));
+}
+
+/** Requests a second for `seconds` of 16 connections. */
+async function run(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
+  return (await autocannon({ url, connections: 16, duration: Number(args.seconds), workers: 1, ...options })).requests
+    .average;
+}
+
+/**
+ * The same typed prefixes as served: `taxa serve` of the same data directory as a child process,
+ * the engine in its own thread, each request over HTTP, with the answer cache (the default
+ * `SEARCH_CACHE_MB`) and without it, each after one round of the requests (as the in-process
+ * engine was warmed). The in-process figures above share the engine's thread.
+ */
+async function servedThroughput(dir: string, prefixes: string[]) {
+  const requests = typedPrefixes(prefixes);
+  // 16 MB is the service's default.
+  for (const [label, cacheMb] of [
+    ['answer cache on', '16'],
+    ['answer cache off', '0'],
+  ] as const) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = serveChild(dir, port, { LOG_LEVEL: 'warn', SEARCH_CACHE_MB: cacheMb }, 'inherit');
+    try {
+      await untilReady(child, base);
+      // Warmed as the in-process engine was: the fields a search builds on first use are built.
+      for (const { path } of requests) await (await fetch(`${base}${path}`)).arrayBuffer();
+      const served = await run(base, { requests });
+      line(`served (taxa serve): /taxa/search, 200 typed prefixes, ${label}`, `${served.toFixed(0)} req/s`);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }
 }
 
 main().catch((error: Error) => {

@@ -170,3 +170,12 @@ export function serveChild(
     stdio: ['ignore', stdout, 'inherit'],
   });
 }
+
+/** Waits until `taxa serve` at `base` is ready (`/health/ready`), failing if the child exits or takes over `minutes`. */
+export async function untilReady(child: ChildProcess, base: string, minutes = 15): Promise<void> {
+  for (const end = performance.now() + minutes * 60_000; ; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (performance.now() > end) throw new Error(`the server was not ready in ${minutes} minutes`);
+    if ((await fetch(`${base}/health/ready`).catch(() => undefined))?.status === 200) return;
+  }
+}
