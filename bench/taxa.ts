@@ -9,7 +9,8 @@
  * searches have built the fields they use: the one with the target), in-process p50/p99 of a
  * filtered page (three filters, taxonomic sort, page size 20) and of a nested aggregation (at least
  * 1,000 timed runs each), and HTTP throughput of POST /taxa beside a bare Fastify route in the same
- * run. With `--check`, the targets missed are listed at the end and the exit code is 1. A script,
+ * run, and of the same requests as served by `taxa serve` (a child process, the engine in its own
+ * thread). With `--check`, the targets missed are listed at the end and the exit code is 1. A script,
  * not a test: figures depend on the machine.
  *
  * The in-process figures are printed twice: as served, with the engine's query cache (the mix
@@ -26,7 +27,18 @@ import { engineDataOf, taxaOnly } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { createEmbeddedEngine, type EmbeddedEngine } from '../src/index/embedded-engine.ts';
 import { filterBodies, filteredPages, nestedAggregations } from './mixes.ts';
-import { checkTargets, line, measure, mib, ms, syntheticDataDirectory, target } from './stats.ts';
+import {
+  checkTargets,
+  freePort,
+  line,
+  measure,
+  mib,
+  ms,
+  serveChild,
+  syntheticDataDirectory,
+  target,
+  untilReady,
+} from './stats.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -109,7 +121,7 @@ async function main() {
     line(`nested aggregation in process${label} p99`, ms(aggregate.p99));
   }
 
-  await httpThroughput(engine, bodies);
+  await httpThroughput(engine, bodies, dir);
   checkTargets(args.check);
 }
 
@@ -118,7 +130,7 @@ async function main() {
  * precomputed object, so it pays the same JSON serialisation and bytes), one answering `{}`.
  * Both with full documents (20 per page) and with a field selection.
  */
-async function httpThroughput(engine: EmbeddedEngine, bodies: object[]) {
+async function httpThroughput(engine: EmbeddedEngine, bodies: object[], dir: string) {
   const app = await createApp({ engine });
   const body = JSON.stringify(bodies.find((b, i) => i > 0 && b) ?? bodies[0]);
   const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
@@ -153,6 +165,39 @@ async function httpThroughput(engine: EmbeddedEngine, bodies: object[]) {
   const mixedRps = await throughput(`${appUrl}/`, { requests: mixed });
   line(`HTTP POST /taxa (selected fields, ${mixed.length} bodies in turn)`, `${mixedRps.toFixed(0)} req/s`);
   await Promise.all([app.close(), bare.close()]);
+  await servedThroughput(dir, post, pages, mixed);
+}
+
+/**
+ * The same requests as served: `taxa serve` of the same data directory as a child process, the
+ * engine in its own thread, after one round of every request (as the in-process engine was
+ * warmed by its measurements).
+ */
+async function servedThroughput(
+  dir: string,
+  post: { method: 'POST'; headers: Record<string, string>; body: string },
+  pages: string[],
+  mixed: { path: string; body: string }[],
+) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = serveChild(dir, port, { LOG_LEVEL: 'warn' }, 'inherit');
+  try {
+    await untilReady(child, base);
+    for (const { path, body } of [...pages.map((path) => ({ path, body: post.body })), ...mixed])
+      await (await fetch(`${base}${path}`, { ...post, body })).arrayBuffer();
+    for (const [i, page] of pages.entries()) {
+      const rps = await throughput(`${base}${page}`, post);
+      line(`served (taxa serve): POST /taxa (${i === 0 ? 'full taxa' : 'selected fields'})`, `${rps.toFixed(0)} req/s`);
+    }
+    const mixedRps = await throughput(`${base}/`, { requests: mixed.map((request) => ({ ...post, ...request })) });
+    line(
+      `served (taxa serve): POST /taxa (selected fields, ${mixed.length} bodies in turn)`,
+      `${mixedRps.toFixed(0)} req/s`,
+    );
+  } finally {
+    child.kill('SIGKILL');
+  }
 }
 
 main().catch((error: Error) => {
