@@ -29,6 +29,7 @@ import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { nameEntriesOf } from '../loaders/name-entries.ts';
 import { createApp } from '../src/http/app.ts';
 import { createEmbeddedEngine } from '../src/index/embedded-engine.ts';
+import { queryCacheCounts } from '../src/index/embedded/index.ts';
 import type { EngineData } from '../src/index/engine.ts';
 import type { NameEntry } from '../src/search/name-entry.ts';
 import { createSearchService, type SearchService } from '../src/service/search-service.ts';
@@ -43,6 +44,7 @@ import {
   mib,
   ms,
   P99_SAMPLES,
+  cacheHits,
   serveChild,
   syntheticDataDirectory,
   target,
@@ -173,7 +175,9 @@ async function inProcess(
   uncachedEngine.replaceData(served);
   const uncached = createSearchService({ versions: createVersions(uncachedEngine) });
   for (const { label, queries, matchType } of nameSearchCases(mix)) {
+    const before = queryCacheCounts();
     const cachedLatency = await measure(queries, runs, nameSearch(search, matchType));
+    line(`in process, ${label}: query cache hits`, cacheHits(before, queryCacheCounts()));
     const uncachedLatency = await measure(queries, runs, nameSearch(uncached, matchType));
     target(
       `in process, ${label}: p50 / p99`,
@@ -184,10 +188,10 @@ async function inProcess(
     );
     line(`in process, ${label}, no query cache: p50 / p99`, p50p99(uncachedLatency));
   }
-  return {
-    cached: await measure(same, same.length, nameSearch(search), warmUp),
-    uncached: await measure(same, same.length, nameSearch(uncached), warmUp),
-  };
+  const before = queryCacheCounts();
+  const cached = await measure(same, same.length, nameSearch(search), warmUp);
+  line('same mix, in process: query cache hits', cacheHits(before, queryCacheCounts()));
+  return { cached, uncached: await measure(same, same.length, nameSearch(uncached), warmUp) };
 }
 
 async function httpThroughput(

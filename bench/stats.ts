@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeSyntheticDataDirectory } from '../generate/index.ts';
+import type { QueryCacheCounts } from '../src/index/embedded/index.ts';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -178,4 +179,17 @@ export async function untilReady(child: ChildProcess, base: string, minutes = 15
     if (performance.now() > end) throw new Error(`the server was not ready in ${minutes} minutes`);
     if ((await fetch(`${base}/health/ready`).catch(() => undefined))?.status === 200) return;
   }
+}
+
+/**
+ * The embedded engine's query cache between two counts (`queryCacheCounts`, warm-ups included):
+ * the share of plans and of matches found kept, of how many asked.
+ */
+export function cacheHits(before: QueryCacheCounts, after: QueryCacheCounts): string {
+  const share = (kind: 'plans' | 'matches') => {
+    const hits = after[kind].hits - before[kind].hits;
+    const asked = hits + after[kind].misses - before[kind].misses;
+    return `${kind} ${asked === 0 ? '-' : `${((100 * hits) / asked).toFixed(0)} %`} of ${asked}`;
+  };
+  return `${share('plans')}, ${share('matches')}`;
 }

@@ -26,8 +26,10 @@ import { createApp } from '../src/http/app.ts';
 import { engineDataOf, taxaOnly } from '../loaders/engine-data.ts';
 import { loadDataDirectory } from '../loaders/load-data-dir.ts';
 import { createEmbeddedEngine, type EmbeddedEngine } from '../src/index/embedded-engine.ts';
+import { queryCacheCounts } from '../src/index/embedded/index.ts';
 import { filterBodies, filteredPages, nestedAggregations } from './mixes.ts';
 import {
+  cacheHits,
   checkTargets,
   freePort,
   line,
@@ -94,7 +96,9 @@ async function main() {
   });
   // The engine as served is measured first: its memory counts the fields its searches build on
   // first use, and not the second engine's.
+  const before = queryCacheCounts();
   const cached = await timed(engine);
+  line('query cache hits, filtered pages and aggregations', cacheHits(before, queryCacheCounts()));
   const peak = peakRss();
   target(
     'peak RSS, taxa and names indices, fields the searches built',

@@ -165,6 +165,19 @@ const KEPT_PLANS = 512;
 const KEPT_MATCHES_BYTES = 8 * 1024 * 1024;
 const KEPT_MATCHES = 1024;
 
+/** How often the query caches of this process's indices were asked, and found what was asked. */
+export interface QueryCacheCounts {
+  plans: { hits: number; misses: number };
+  matches: { hits: number; misses: number };
+}
+
+const COUNTS: QueryCacheCounts = { plans: { hits: 0, misses: 0 }, matches: { hits: 0, misses: 0 } };
+
+/** A copy of the counts so far, over every index of this process (the benchmarks print them). */
+export function queryCacheCounts(): QueryCacheCounts {
+  return { plans: { ...COUNTS.plans }, matches: { ...COUNTS.matches } };
+}
+
 /** A plan kept for its body, with the key of its query's matches when they can be kept. */
 interface KeptPlan {
   plan: SearchPlan;
@@ -457,10 +470,14 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   private plan(body: SearchBody): KeptPlan {
     if (this.plans === undefined) return { plan: parseSearchBody(body, this.data), matchesKey: undefined };
     const frozen = this.frozenPlans.get(body);
-    if (frozen !== undefined) return frozen;
+    if (frozen !== undefined) {
+      COUNTS.plans.hits++;
+      return frozen;
+    }
     const key = exactJsonKey(body);
     if (key === undefined) return { plan: parseSearchBody(body, this.data), matchesKey: undefined };
     let kept = this.plans.get(key);
+    COUNTS.plans[kept === undefined ? 'misses' : 'hits']++;
     if (kept === undefined) {
       const plan = parseSearchBody(body, this.data);
       const query = plan.scoresNeeded ? undefined : exactJsonKey(ownValue(body as JsonRecord, 'query') ?? null);
@@ -474,6 +491,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
   /** The matches of the plan's query, evaluated or kept; kept ones are copied out of scratch memory. */
   private matchesOf(plan: SearchPlan, matchesKey: string | undefined): { docs: DocSet; total: number; score: Scorer } {
     const kept = matchesKey === undefined ? undefined : this.matches!.get(matchesKey);
+    if (matchesKey !== undefined) COUNTS.matches[kept === undefined ? 'misses' : 'hits']++;
     if (kept !== undefined) return { docs: kept.docs, total: kept.count, score: 0 };
     const evaluated = evaluate(plan.query, this.data, plan.scoresNeeded);
     const { score } = evaluated;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
+import { DocumentIndex, queryCacheCounts } from '../../../src/index/embedded/document-index.ts';
 import type { SearchBody } from '../../../src/index/engine.ts';
 import type { Query } from '../../../src/index/search-body.ts';
 import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
@@ -408,6 +408,34 @@ describe('DocumentIndex', () => {
     const hits = index.search(body).hits.hits;
     expect(hits.map((hit) => [hit._id, hit.sort])).toEqual(expected.map((doc) => [doc.id, [doc.score, doc.n]]));
     expect(new Set(expected.map((doc) => doc.score)).size).toBeGreaterThan(5);
+  });
+
+  it('counts what its query cache is asked and finds, by the value of a body: a copy of it counts as the same', () => {
+    const docs = Array.from({ length: 50 }, (_, i) => ({ id: `d${i}`, n: i, k: i % 2 === 0 ? 'x' : 'y' }));
+    const index = DocumentIndex.build(docs, { fields, idField: 'id' });
+    const body: SearchBody = { query: { bool: { filter: [{ term: { k: 'x' } }] } }, sort: ['n'], size: 3 };
+    const before = queryCacheCounts();
+    index.search(structuredClone(body));
+    index.search(structuredClone(body));
+    index.search(structuredClone(body));
+    // Another body of the same query (counted only): a plan of its own, the matches kept.
+    index.search({ query: structuredClone(body.query), size: 0, track_total_hits: true });
+    const after = queryCacheCounts();
+    expect(after.plans.misses - before.plans.misses).toBe(2);
+    expect(after.plans.hits - before.plans.hits).toBe(2);
+    expect(after.matches.misses - before.matches.misses).toBe(1);
+    expect(after.matches.hits - before.matches.hits).toBe(3);
+    // A body with scores keeps its plan, not its matches.
+    const scored: SearchBody = {
+      query: { bool: { should: [{ constant_score: { filter: { term: { k: 'y' } }, boost: 2 } }] } },
+      size: 3,
+    };
+    const again = queryCacheCounts();
+    index.search(structuredClone(scored));
+    index.search(structuredClone(scored));
+    const last = queryCacheCounts();
+    expect(last.plans.hits - again.plans.hits).toBe(1);
+    expect(last.matches.hits + last.matches.misses).toBe(again.matches.hits + again.matches.misses);
   });
 
   it('answers a repeated body from its query cache as it answered it first, and never keeps what a body cannot name exactly', () => {
