@@ -2,8 +2,8 @@
  * The labels of the enumerations the taxon documents use (taxon ranks, red-list statuses,
  * administrative statuses, types of occurrence, habitats, …): each enumeration (an "alt", as
  * the real API names them: `MX.taxonRankEnum`) is its values in order, each `{id, value}` with
- * `value` its label in Finnish, Swedish and English, and the other keys the real API gives some
- * of them (`altParent`, a habitat's broader habitat; descriptions and links). They belong to the
+ * `value` its label in Finnish, Swedish and English, and `altParent` where the value has a broader
+ * one (a habitat's broader habitat), as the real API gives it. They belong to the
  * schema, not to a checklist: one file in the repository (`enumeration-labels.json`, written by
  * `scripts/enumeration-labels.ts`), read once and checked when the service starts, whichever
  * engine serves the taxa.
@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { pointerToken } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
 
 export const ENUMERATION_LABELS_FILE = fileURLToPath(new URL('./enumeration-labels.json', import.meta.url));
@@ -22,9 +23,11 @@ const localized = z
   .strictObject({ fi: label.optional(), sv: label.optional(), en: label.optional() })
   .refine((value) => Object.keys(value).length > 0, 'must have a text in fi, sv or en');
 
-const enumerationValue = z
-  .object({ id: z.string().regex(/^[A-Z]+\.\S+$/, 'must be a qualified id like MX.species'), value: localized })
-  .catchall(z.union([z.string(), localized]));
+const enumerationValue = z.strictObject({
+  id: z.string().regex(/^[A-Z]+\.\S+$/, 'must be a qualified id like MX.species'),
+  value: localized,
+  altParent: z.string().optional(),
+});
 
 const labelsFile = z.object({
   $comment: z.string().optional(),
@@ -40,7 +43,7 @@ const labelsFile = z.object({
           ids.add(id);
         }
         for (const [i, { altParent }] of values.entries())
-          if (altParent !== undefined && (typeof altParent !== 'string' || !ids.has(altParent)))
+          if (altParent !== undefined && !ids.has(altParent))
             context.addIssue({
               code: 'custom',
               path: [i, 'altParent'],
@@ -55,8 +58,7 @@ export type EnumerationValue = z.output<typeof enumerationValue>;
 export type EnumerationLabels = Readonly<Record<string, readonly EnumerationValue[]>>;
 
 /** `["alts", "MX.iucnStatuses", 3, "value"]` → `/alts/MX.iucnStatuses/3/value` */
-const pointerOf = (path: readonly PropertyKey[]) =>
-  path.map((key) => `/${String(key).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('') || '/';
+const pointerOf = (path: readonly PropertyKey[]) => path.map((key) => `/${pointerToken(String(key))}`).join('') || '/';
 
 /** The labels `file` holds, checked; a broken file is an error naming the file and each place. */
 export function readEnumerationLabels(file: string): EnumerationLabels {

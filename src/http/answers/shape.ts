@@ -55,6 +55,15 @@ export function languageOf(request: FastifyRequest): ResponseLanguage {
   return negotiateLanguage(request.headers['accept-language']);
 }
 
+/**
+ * An object of the catalog (a group, a checklist) with only the keys `fields` names, when it names
+ * some; none named: the whole object, as for taxa.
+ */
+export function withKeys<T extends object>(object: T, fields: readonly string[] | undefined): Partial<T> {
+  if (fields === undefined || fields.length === 0) return object;
+  return Object.fromEntries(Object.entries(object).filter(([key]) => fields.includes(key))) as Partial<T>;
+}
+
 /** The top-level keys a selection keeps (`parent.id` keeps `parent`), or `undefined` for all. */
 function selectedKeys(selection: FieldSelection): ReadonlySet<string> | undefined {
   return selection.selectedFields?.length ? new Set(selection.selectedFields.map((f) => f.split('.')[0]!)) : undefined;

@@ -10,7 +10,7 @@ import { pageOfList } from '../../service/page.ts';
 import type { Checklist } from '../../taxon/catalog.ts';
 import { commaList, languageOnlyQuery, languageQuery, pageParam, pageSizeParam } from '../schemas/common.ts';
 import { checklistAnswer, ERROR_ANSWERS, pageAnswer, type ChecklistAnswer } from '../schemas/responses.ts';
-import { languageOf, listContext, schemaContext } from '../answers/shape.ts';
+import { languageOf, listContext, schemaContext, withKeys } from '../answers/shape.ts';
 import { translate } from '../answers/translate.ts';
 
 const KIND = 'checklist';
@@ -37,8 +37,7 @@ function answered({ bibliographicCitation, ...rest }: Checklist, selected?: read
     ...rest,
     ...(bibliographicCitation === undefined ? {} : { 'dc:bibliographicCitation': bibliographicCitation }),
   };
-  if (selected === undefined || selected.length === 0) return whole as ChecklistAnswer;
-  return Object.fromEntries(Object.entries(whole).filter(([key]) => selected.includes(key))) as ChecklistAnswer;
+  return withKeys(whole, selected) as ChecklistAnswer;
 }
 
 export const checklistRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {

@@ -25,7 +25,7 @@ import {
   redListGroupTreeAnswer,
   type GroupAnswer,
 } from '../schemas/responses.ts';
-import { languageOf, listContext, schemaContext } from '../answers/shape.ts';
+import { languageOf, listContext, schemaContext, withKeys } from '../answers/shape.ts';
 import { translate, type ResponseLanguage } from '../answers/translate.ts';
 
 const pageQuery = z.object({
@@ -65,10 +65,16 @@ function groupRoutes<K extends string, G extends { id: string }>(
 
   /** The page of groups `query` asks for: those of `idIn` (all when absent), with `selectedFields` only. */
   const paged = (groups: readonly G[], query: z.infer<typeof pageQuery>, language: ResponseLanguage) => {
-    const shape = (group: G) => translate(selected(group, query.selectedFields), language) as GroupAnswer;
+    const shape = (group: G) => translate(withKeys(group, query.selectedFields), language) as GroupAnswer;
     const page = pageOfList(groups, query, shape);
     return { ...page, '@context': listContext(page.results.length, contextOf(language)) };
   };
+
+  /** One group, with its context. */
+  const alone = (group: G, language: ResponseLanguage) => ({
+    ...(translate(group, language) as GroupAnswer),
+    '@context': contextOf(language),
+  });
 
   /** Groups (or trees of them) as an unpaged list: `{results, @context}`. */
   const listed = (groups: readonly object[], language: ResponseLanguage) => {
@@ -108,11 +114,7 @@ function groupRoutes<K extends string, G extends { id: string }>(
         querystring: languageOnlyQuery,
         response: groupResponse,
       },
-      handler: async (request) => {
-        const language = languageOf(request);
-        const group = translate((await groups()).find(request.params.id), language) as GroupAnswer;
-        return { ...group, '@context': contextOf(language) };
-      },
+      handler: async (request) => alone((await groups()).find(request.params.id), languageOf(request)),
     });
     app.get(`${base}/:id/children`, {
       schema: {
@@ -132,11 +134,7 @@ function groupRoutes<K extends string, G extends { id: string }>(
         querystring: languageOnlyQuery,
         response: groupResponse,
       },
-      handler: async (request) => {
-        const language = languageOf(request);
-        const group = translate((await groups()).parent(request.params.id), language) as GroupAnswer;
-        return { ...group, '@context': contextOf(language) };
-      },
+      handler: async (request) => alone((await groups()).parent(request.params.id), languageOf(request)),
     });
     app.get(`${base}/:id/siblings`, {
       schema: {
@@ -149,12 +147,6 @@ function groupRoutes<K extends string, G extends { id: string }>(
       handler: async (request) => listed((await groups()).siblings(request.params.id), languageOf(request)),
     });
   };
-}
-
-/** The group with only `fields` of its keys when some are named (none named: all, as for taxa). */
-function selected<G extends object>(group: G, fields: readonly string[] | undefined): Partial<G> {
-  if (fields === undefined || fields.length === 0) return group;
-  return Object.fromEntries(Object.entries(group).filter(([key]) => fields.includes(key))) as Partial<G>;
 }
 
 export const informalGroupRoutes = groupRoutes({

@@ -1,8 +1,8 @@
 /**
  * The labels of the enumerations the taxa use, as the real API's metadata routes answer them:
  * GET /metadata/alts (every enumeration by name) and /metadata/alts/{alt} (one, as a list), each
- * value `{id, value}` with its label (and the other localized texts of a value) in the answer
- * language, the values in the enumeration's order (`src/taxon/enumeration-labels.ts`).
+ * value `{id, value, altParent?}` with its label in the answer language, the values in the
+ * enumeration's order (`src/taxon/enumeration-labels.ts`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,10 +27,9 @@ export const ALTS_CONTEXT = 'https://api.laji.fi/context/metadata-alt';
 const localizedText = z.union([z.string(), z.record(z.string(), z.string())]);
 
 export const altValueAnswer = z
-  .object({ id: z.string(), value: localizedText })
-  .catchall(localizedText)
+  .object({ id: z.string(), value: localizedText, altParent: z.string().optional() })
   .describe(
-    'A value of the enumeration: its id and its label (value) in the answer language; some have more (altParent, a description)',
+    'A value of the enumeration: its id, its label (value) in the answer language, its broader value (altParent)',
   );
 
 const lookupAnswer = z

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { CatalogService, GroupHierarchy } from '../../service/catalog-service.ts';
-import { pageOf } from '../../service/page.ts';
+import { pageOfList } from '../../service/page.ts';
 import { groupAnswer, groupTreeAnswer, pageAnswer } from '../schemas/responses.ts';
 import { schemaContext } from '../answers/shape.ts';
 import { translate } from '../answers/translate.ts';
@@ -16,12 +16,10 @@ import type { LegacyRoute } from './swagger.ts';
 type Query = z.output<typeof informalGroupsQuery>;
 
 /** The page `query` asks for of `items` (all of them without a `pageSize`), translated. */
-function paged(items: readonly object[], query: Query) {
+function paged(items: readonly { id: string }[], query: Query) {
   const pageSize = query.pageSize ?? Math.max(1, items.length);
-  const start = (query.page - 1) * pageSize;
-  const results = items.slice(start, start + pageSize).map((item) => translate(item, query.lang, query.langFallback));
   return {
-    ...pageOf(results, query.page, pageSize, items.length),
+    ...pageOfList(items, { page: query.page, pageSize }, (item) => translate(item, query.lang, query.langFallback)),
     '@context': schemaContext('informalTaxonGroup', query.lang),
   };
 }
