@@ -191,6 +191,15 @@ function findVersionFiles(files: string[], known: Set<string>, problems: DataPro
   return new Map([...known].filter((v) => found.has(v)).map((v) => [v, found.get(v)!]));
 }
 
+/**
+ * The files of `dir` a load reads (the groups, versions, checklists, habitats and red-list groups
+ * files, and every version file), sorted: what a snapshot of the load is keyed by.
+ */
+export async function inputFiles(dir: string): Promise<string[]> {
+  const named = new Set([GROUPS_FILE, VERSIONS_FILE, CHECKLISTS_FILE, HABITATS_FILE, RED_LIST_GROUPS_FILE]);
+  return (await readdir(dir)).filter((name) => named.has(name) || VERSION_FILE.test(name)).sort();
+}
+
 /** Reads the directory's listing and small JSON files; the version files are read later. */
 export async function readDataDirectory(dir: string, problems: DataProblem[]): Promise<DataDirectory> {
   let files: string[];

@@ -3,6 +3,8 @@
  * taxa, their names, and the changes into the version from each other one).
  */
 import type { EngineData, VersionedDocuments } from '../src/index/engine.ts';
+import type { LaterData } from '../src/index/embedded-engine.ts';
+import type { TaxonDocument } from '../src/taxon/schema.ts';
 import type { DataSet } from './load-data-dir.ts';
 import { CHANGE_FORM, changeDocumentsOf, pairChangesOf } from './changes.ts';
 import { NAME_VERSION_FIELDS, VersionedNames } from './name-entries.ts';
@@ -21,9 +23,23 @@ function changesInto(changes: (version: string) => Iterable<object>, version: st
   return lazily(() => changes(version));
 }
 
+/**
+ * What an engine builds on first search from the versions' taxa (each version's documents as
+ * loaded): the changes between versions (`EngineData.changesBetween`, each version's `changes`).
+ * An engine opened from a snapshot is given this of its taxa.
+ */
+export function laterDataOf(versions: readonly { id: string; documents: readonly TaxonDocument[] }[]): LaterData {
+  const between = pairChangesOf(versions);
+  const changes = changeDocumentsOf(versions, between);
+  return {
+    versions: versions.map(({ id }) => ({ id, indices: { changes: changesInto(changes, id) } })),
+    changesBetween: between,
+    keptForms: { changes: CHANGE_FORM },
+  };
+}
+
 export function engineDataOf(dataSet: DataSet): EngineData {
-  const between = pairChangesOf(dataSet.versions);
-  const changes = changeDocumentsOf(dataSet.versions, between);
+  const later = laterDataOf(dataSet.versions);
   // A document held from another version holds its `taxonomicOrder` there: a version's own is
   // its document's place (`servedDocument`).
   const orders = dataSet.versions.map(({ documents }) => Int32Array.from(documents.keys(), (i) => i + 1));
@@ -53,15 +69,12 @@ export function engineDataOf(dataSet: DataSet): EngineData {
     },
     versions: dataSet.versions.map((version, i) => ({
       id: version.id,
-      indices: {
-        taxa: version.documents,
-        changes: changesInto(changes, version.id),
-      },
+      indices: { taxa: version.documents, ...later.versions[i]!.indices },
       ...(version.unchanged === undefined ? {} : { unchanged: { taxa: version.unchanged } }),
       ownValues: { taxa: { fields: ['taxonomicOrder'], values: [orders[i]!] } },
     })),
-    changesBetween: between,
-    keptForms: { changes: CHANGE_FORM },
+    changesBetween: later.changesBetween,
+    keptForms: later.keptForms,
     shared: { names },
   };
 }

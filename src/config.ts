@@ -30,6 +30,7 @@ const configSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     TAXA_ENGINE: z.enum(['embedded', 'elasticsearch']).default('embedded'),
     TAXA_DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
+    TAXA_SNAPSHOT_DIR: z.string().min(1).optional(),
     ELASTICSEARCH_URL: z.url({ protocol: /^https?$/ }).optional(),
     ELASTICSEARCH_INDEX_PREFIX: z
       .string()

@@ -6,4 +6,8 @@
  */
 import fc from 'fast-check';
 
+// A `taxa serve` a test starts keeps no snapshot in the data directory it serves (a sample or
+// fixture of the repository) unless the test names a snapshot directory (docs/snapshots.md).
+process.env.TAXA_SNAPSHOT_DIR ??= 'off';
+
 if (process.env.CI || process.env.FIXED_SEED) fc.configureGlobal({ seed: 20_261_121 });

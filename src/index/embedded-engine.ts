@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 import type { estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors.ts';
+import { deepFreeze } from '../json.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import { DERIVED_KEYS } from '../taxon/schema.ts';
 import {
@@ -26,17 +27,26 @@ import {
   type OwnValues,
   type VersionedDocuments,
 } from './engine.ts';
-import { DocumentIndex, fieldCatalogFromMapping, type FieldCatalog } from './embedded/index.ts';
+import {
+  DocumentIndex,
+  fieldCatalogFromMapping,
+  type FieldCatalog,
+  type IndexState,
+  type ViewState,
+} from './embedded/index.ts';
 import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_CHECKED_FIELDS, NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 import { DERIVED_FIELDS } from './derived-fields.ts';
 import { KeptIndices } from './kept-indices.ts';
 import { runInSlices, runToEnd } from '../steps.ts';
 
-interface Snapshot {
+/** What one data set's indices are, served: built from its documents or opened from its state. */
+interface Served {
   catalog: Catalog;
   /** by `indexKey`; the indices built on first search are added as they are built */
   indices: Map<string, DocumentIndex<object>>;
+  /** the indices the versions share, each with the versions whose views in `indices` read it */
+  shared: SharedIndex[];
   /** the documents of an index left for its first search, if the data gives it so */
   later: (ref: IndexRef) => Iterable<object> | undefined;
   /** the indices built on first search that are kept, by key, within the engine's budget (made on first use) */
@@ -49,8 +59,32 @@ interface Snapshot {
   keptForms: EngineData['keptForms'];
 }
 
+interface SharedIndex {
+  kind: IndexKind;
+  index: DocumentIndex<object>;
+  versions: string[];
+}
+
+/**
+ * Everything the indices of a data set hold once built, as plain values: what a snapshot writes
+ * and opens (docs/snapshots.md). The indices built on first search (the changes) are not in it:
+ * they are built from the taxa, as after a load.
+ */
+export interface EngineState {
+  catalog: Catalog;
+  /** every document an index holds, once, however many indices hold it */
+  documents: object[];
+  /** the indices of their own documents, by version and kind */
+  indices: { version: string; kind: IndexKind; index: IndexState }[];
+  /** the indices the versions share, each with the views of its versions */
+  shared: { kind: IndexKind; index: IndexState; views: { version: string; view: ViewState }[] }[];
+}
+
+/** What an opened state builds on first search: the changes of its versions, as `EngineData` gives them. */
+export type LaterData = Pick<EngineData, 'versions' | 'changesBetween' | 'keptForms'>;
+
 /** What the indices of one data set are built with: the fields to warm, the forms documents are kept in. */
-type BuiltWith = Pick<Snapshot, 'warm' | 'keptForms'>;
+type BuiltWith = Pick<Served, 'warm' | 'keptForms'>;
 
 /** What an index kind's mapping tells the engine: its fields, and those `_source` leaves out. */
 interface MappedIndex {
@@ -106,10 +140,10 @@ const pairKey = (ref: IndexRef) => `${indexKey(ref)}\u0000${ref.since}`;
 const laterKey = (ref: IndexRef) => (ref.since === undefined ? indexKey(ref) : pairKey(ref));
 
 /**
- * What a snapshot builds on first search: with `changesBetween`, a pair's changes index
+ * What a data set builds on first search: with `changesBetween`, a pair's changes index
  * (`ref.since`) or, for a search without one, the version's whole changes index.
  */
-function laterIndices(data: EngineData): Snapshot['later'] {
+function laterIndices(data: EngineData): Served['later'] {
   const { changesBetween } = data;
   if (!changesBetween) return () => undefined;
   const loaded = new Map(data.versions.map((version) => [version.id, version.indices.changes ?? []]));
@@ -136,6 +170,18 @@ export interface EmbeddedEngine extends SearchEngine {
    * The fields of `warm` are built in every index of their kind before the swap.
    */
   replaceData(data: EngineData, onBuilt?: (built: IndexBuilt) => void, warm?: BuiltFields): void;
+  /**
+   * The indices served, as plain values (`EngineState`): what a snapshot writes. The values are
+   * the indices' own (typed arrays, frozen documents): write them, do not change them.
+   */
+  state(): EngineState;
+  /**
+   * Serves the indices of `state` instead of building them: what `replaceData` would serve for
+   * the data `state` was taken from. `later` gives the changes built on first search. The fields
+   * of `warm` are built before the swap. Throws, serving what it served, when `state` is not one
+   * of these indices' (a field outside the mapping, a document number outside `documents`).
+   */
+  openState(state: EngineState, later: LaterData, warm?: BuiltFields): void;
   /** The fields built so far in the indices served, by kind (what a reload may warm). */
   builtFields(): BuiltFields;
   /** What the indices built on first search hold now (`EmbeddedEngineOptions.keptChangeRecords`). */
@@ -227,9 +273,10 @@ export interface KeptChanges {
 
 export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): EmbeddedEngine {
   const builder = new IndexBuilder(options);
-  let snapshot: Snapshot = {
+  let served: Served = {
     catalog: { informalTaxonGroups: [], checklistVersions: [] },
     indices: new Map(),
+    shared: [],
     later: () => undefined,
     builtLater: undefined,
     building: new Map(),
@@ -240,18 +287,24 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
   return {
     kind: 'embedded',
     replaceData(data, onBuilt, warm = {}) {
-      snapshot = builder.snapshotOf(data, onBuilt, warm);
+      served = builder.servedOf(data, onBuilt, warm);
+    },
+    state() {
+      return stateOf(served);
+    },
+    openState(state, later, warm = {}) {
+      served = builder.servedOfState(state, later, warm);
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
-      for (const [key, index] of [...snapshot.indices, ...(snapshot.builtLater?.entries() ?? [])]) {
+      for (const [key, index] of [...served.indices, ...(served.builtLater?.entries() ?? [])]) {
         const kind = key.split('\u0000')[1] as IndexKind;
         for (const field of index.builtFields()) built.get(kind)!.add(field);
       }
       return Object.fromEntries([...built].map(([kind, fields]) => [kind, [...fields]]));
     },
     keptChanges() {
-      const kept = snapshot.builtLater?.entries() ?? [];
+      const kept = served.builtLater?.entries() ?? [];
       return {
         indices: kept.length,
         records: kept.reduce((sum, [, index]) => sum + index.size, 0),
@@ -259,22 +312,22 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
       };
     },
     keptChangeIndices() {
-      return (snapshot.builtLater?.entries() ?? []).map(([key]) => {
+      return (served.builtLater?.entries() ?? []).map(([key]) => {
         const [version, , since] = key.split('\u0000');
         return since === undefined ? { version: version! } : { version: version!, since };
       });
     },
     buildChanges(refs, onBuilt) {
-      builder.buildChanges(snapshot, refs, onBuilt);
+      builder.buildChanges(served, refs, onBuilt);
     },
     async versions() {
-      return snapshot.catalog.checklistVersions.map((v) => v.id);
+      return served.catalog.checklistVersions.map((v) => v.id);
     },
     async catalog() {
-      return snapshot.catalog;
+      return served.catalog;
     },
     async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
-      const index = await builder.indexOf(snapshot, ref);
+      const index = await builder.indexOf(served, ref);
       if (!index) throw new VersionNotLoadedError(ref.version);
       return index.search(body) as SearchResult<T>;
     },
@@ -286,7 +339,7 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
  * How an embedded engine builds its indices, and finds (or builds) the one a search names: with
  * the options it was made with, the mappings read once a kind, and the budget of the indices
  * built on first search, fixed when the first of them is built. What it builds goes into a
- * snapshot (`Snapshot`); `createEmbeddedEngine` holds the one served.
+ * data set served (`Served`); `createEmbeddedEngine` holds the one served.
  */
 class IndexBuilder {
   private readonly queryCache: boolean;
@@ -306,8 +359,8 @@ class IndexBuilder {
     this.pause = options.changesPause ?? nextTurn;
   }
 
-  /** Builds every index of `data` aside (`EmbeddedEngine.replaceData`): the snapshot to swap in. */
-  snapshotOf(data: EngineData, onBuilt: ((built: IndexBuilt) => void) | undefined, warm: BuiltFields): Snapshot {
+  /** Builds every index of `data` aside (`EmbeddedEngine.replaceData`): the data set to swap in. */
+  servedOf(data: EngineData, onBuilt: ((built: IndexBuilt) => void) | undefined, warm: BuiltFields): Served {
     const indices = new Map<string, DocumentIndex<object>>();
     const later = laterIndices(data);
     const builtWith: BuiltWith = { warm, keptForms: data.keptForms };
@@ -333,21 +386,56 @@ class IndexBuilder {
       builtBefore = built;
     }
     // A version whose documents of a shared kind are given apart is built apart (above).
+    const sharedIndices: SharedIndex[] = [];
     for (const [kind, versioned] of Object.entries(shared) as [IndexKind, VersionedDocuments][]) {
       const loaded = versioned.versions.filter(({ id }) =>
         data.versions.some((version) => version.id === id && version.indices[kind] === undefined),
       );
       if (loaded.length === 0) continue;
-      for (const built of this.buildShared(kind, { ...versioned, versions: loaded }, indices, warm)) onBuilt?.(built);
+      const { index, built } = this.buildShared(kind, { ...versioned, versions: loaded }, indices, warm);
+      sharedIndices.push({ kind, index, versions: loaded.map(({ id }) => id) });
+      for (const each of built) onBuilt?.(each);
     }
-    return { catalog: data.catalog, indices, later, builtLater: undefined, building: new Map(), ...builtWith };
+    const { catalog } = data;
+    return { catalog, indices, shared: sharedIndices, later, builtLater: undefined, building: new Map(), ...builtWith };
+  }
+
+  /** Opens the indices of `state` aside (`EmbeddedEngine.openState`): the data set to swap in. */
+  servedOfState(state: EngineState, laterData: LaterData, warm: BuiltFields): Served {
+    const { documents } = state;
+    for (const doc of documents) deepFreeze(doc);
+    const docsOf = (numbers: Uint32Array) =>
+      Array.from(numbers, (n) => {
+        if (n >= documents.length) throw new Error(`engine: document ${n} of ${documents.length}`);
+        return documents[n]!;
+      });
+    const builtWith: BuiltWith = { warm, keptForms: laterData.keptForms };
+    const indices = new Map<string, DocumentIndex<object>>();
+    for (const { version, kind, index } of state.indices) {
+      const opened = DocumentIndex.fromState(
+        docsOf(index.docs),
+        index,
+        this.optionsOf(version, kind, builtWith.keptForms),
+      );
+      opened.warm(warm[kind] ?? []);
+      indices.set(indexKey({ version, kind }), opened);
+    }
+    const shared = state.shared.map(({ kind, index, views }) => {
+      const opened = DocumentIndex.fromState(docsOf(index.docs), index, this.optionsOf('', kind));
+      opened.warm(warm[kind] ?? []);
+      for (const { version, view } of views)
+        indices.set(indexKey({ version, kind }), opened.viewOfState(view, this.optionsOf(version, kind)));
+      return { kind, index: opened, versions: views.map(({ version }) => version) };
+    });
+    const later = laterIndices({ ...laterData, catalog: state.catalog });
+    return { catalog: state.catalog, indices, shared, later, builtLater: undefined, building: new Map(), ...builtWith };
   }
 
   /**
    * The index `ref` names in `current`; one left for its first search (or built so and dropped
    * since) is built in slices, other searches answered between them, and kept within the budget.
    */
-  indexOf(current: Snapshot, ref: IndexRef): DocumentIndex<object> | Promise<DocumentIndex<object>> | undefined {
+  indexOf(current: Served, ref: IndexRef): DocumentIndex<object> | Promise<DocumentIndex<object>> | undefined {
     const loaded = current.indices.get(indexKey(ref));
     if (loaded !== undefined) return loaded;
     const key = laterKey(ref);
@@ -371,7 +459,7 @@ class IndexBuilder {
 
   /** `EmbeddedEngine.buildChanges`, into the kept indices of `current`. */
   buildChanges(
-    current: Snapshot,
+    current: Served,
     refs: readonly ChangesRef[],
     onBuilt: ((built: IndexBuilt & { since?: string }) => void) | undefined,
   ): void {
@@ -398,7 +486,7 @@ class IndexBuilder {
     }
   }
 
-  /** The indices built on first search of one snapshot, kept within the budget (fixed by the first call). */
+  /** The indices built on first search of one data set served, kept within the budget (fixed by the first call). */
   private keptIndices(): KeptIndices<DocumentIndex<object>> {
     const budgetOption = this.budgetOption;
     this.keptRecords ??= Math.max(1, Math.floor(typeof budgetOption === 'number' ? budgetOption : budgetOption()));
@@ -429,14 +517,15 @@ class IndexBuilder {
     data: VersionedDocuments,
     indices: Map<string, DocumentIndex<object>>,
     warm: BuiltFields,
-  ): IndexBuilt[] {
+  ): { index: DocumentIndex<object>; built: IndexBuilt[] } {
     const name = (version: string) => this.optionsOf(version, kind).name;
     const { shared, views } = DocumentIndex.buildVersions(data, this.optionsOf('', kind), name);
     shared.warm(warm[kind] ?? []);
-    return [...views].map(([version, { view, seconds }]) => {
+    const built = [...views].map(([version, { view, seconds }]) => {
       indices.set(indexKey({ version, kind }), view);
       return { version, kind, documents: view.size, seconds: Math.round(seconds * 1000) / 1000 };
     });
+    return { index: shared, built };
   }
 
   /** A changes index built on first search, in steps: its records, then the fields to warm. */
@@ -474,6 +563,33 @@ class IndexBuilder {
     const workerFrom = this.options.deriveInWorkerFrom;
     return derivation === undefined || workerFrom === undefined ? derivation : { ...derivation, workerFrom };
   }
+}
+
+/** The indices `served` holds, as plain values (`EmbeddedEngine.state`). */
+function stateOf(served: Served): EngineState {
+  const documents: object[] = [];
+  const numbers = new Map<object, number>();
+  const numberOf = (doc: object) => {
+    let number = numbers.get(doc);
+    if (number === undefined) numbers.set(doc, (number = documents.push(doc) - 1));
+    return number;
+  };
+  const views = new Set<string>();
+  const shared = served.shared.map(({ kind, index, versions }) => ({
+    kind,
+    index: index.state(numberOf),
+    views: versions.map((version) => {
+      views.add(indexKey({ version, kind }));
+      return { version, view: served.indices.get(indexKey({ version, kind }))!.viewState() };
+    }),
+  }));
+  const indices = [...served.indices]
+    .filter(([key]) => !views.has(key))
+    .map(([key, index]) => {
+      const [version, kind] = key.split('\u0000') as [string, IndexKind];
+      return { version, kind, index: index.state(numberOf) };
+    });
+  return { catalog: served.catalog, documents, indices, shared };
 }
 
 /** A changes index that does not fit beside those searched lately (`KeptIndices`). */

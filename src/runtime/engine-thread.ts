@@ -12,9 +12,28 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import type { Progress } from '../../loaders/progress.ts';
-import { createEmbeddedEngine } from '../index/embedded-engine.ts';
+import { laterDataOf } from '../../loaders/engine-data.ts';
+import type { LoadStats } from '../../loaders/load-data-dir.ts';
+import { createEmbeddedEngine, type EmbeddedEngine } from '../index/embedded-engine.ts';
+import { encodeEngineState } from '../index/snapshot/engine-state-file.ts';
+import { SnapshotRefused } from '../index/snapshot/snapshot-file.ts';
+import { openSnapshot, writeSnapshot } from '../index/snapshot/snapshot-store.ts';
+import { runInSlices } from '../steps.ts';
+import type { Catalog } from '../taxon/catalog.ts';
+import type { TaxonDocument } from '../taxon/schema.ts';
+import { snapshotKey } from './snapshot-key.ts';
 import { compactHeap, releasedResident } from './compact-heap.ts';
-import { serializeError, type FromThread, type ThreadOptions, type ToThread } from './thread-protocol.ts';
+import {
+  serializeError,
+  type FromThread,
+  type LoadPhase,
+  type ThreadOptions,
+  type ToThread,
+} from './thread-protocol.ts';
+
+/** How long the snapshot's writing works before searches waiting are answered. */
+const WRITE_SLICE_MS = 10;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const port = parentPort!;
 const options = workerData as ThreadOptions;
@@ -26,8 +45,86 @@ const progress: Progress = {
   stop: () => send({ type: 'progress', event: 'stop' }),
 };
 
-async function load() {
+const phase = (phase: LoadPhase) => send({ type: 'phase', phase });
+const secondsSince = (started: number) => Math.round(performance.now() - started) / 1000;
+
+/** A loaded engine, and the key to write its snapshot under when it was not opened from one. */
+interface Loaded {
+  engine: EmbeddedEngine;
+  catalog: Catalog;
+  stats: LoadStats;
+  write?: { root: string; key: string };
+}
+
+async function load(): Promise<Loaded> {
   const engine = createEmbeddedEngine({ keptChangeRecords: options.keptChangeRecords });
+  const root = options.snapshotDir;
+  const key = root === undefined ? undefined : await snapshotKey(options.dir);
+  if (root !== undefined && key !== undefined) {
+    const stats = await openSnapshotInto(engine, root, key);
+    if (stats !== undefined) return { engine, catalog: await engine.catalog(), stats };
+  }
+  const stats = await loadInto(engine);
+  const write = root === undefined || key === undefined ? undefined : { root, key };
+  return { engine, catalog: await engine.catalog(), stats, ...(write && { write }) };
+}
+
+/**
+ * Serves the snapshot of `key` when there is one that can be: its load's figures, the seconds
+ * those of the opening. Otherwise reports why not, and nothing is served yet.
+ */
+async function openSnapshotInto(engine: EmbeddedEngine, root: string, key: string): Promise<LoadStats | undefined> {
+  const started = performance.now();
+  const found = await openSnapshot<LoadStats>(root, key).catch((error: unknown) => ({
+    kind: 'refused' as const,
+    refused: new SnapshotRefused(root, (error as Error).message),
+  }));
+  if (found.kind === 'absent') {
+    if (found.others.length > 0) phase({ phase: 'snapshot', action: 'stale', dirs: found.others });
+    return undefined;
+  }
+  if (found.kind === 'refused') {
+    phase({ phase: 'snapshot', action: 'refused', file: found.refused.file, reason: found.refused.reason });
+    return undefined;
+  }
+  const { state, manifest, dir } = found;
+  try {
+    const taxa = state.indices.filter(({ kind }) => kind === 'taxa');
+    const versions = taxa.map(({ version, index }) => ({
+      id: version,
+      documents: Array.from(index.docs, (n) => state.documents[n] as TaxonDocument),
+    }));
+    engine.openState(state, laterDataOf(versions), options.warm);
+  } catch (error) {
+    phase({ phase: 'snapshot', action: 'refused', file: dir, reason: `does not open: ${(error as Error).message}` });
+    return undefined;
+  }
+  const seconds = secondsSince(started);
+  phase({ phase: 'snapshot', action: 'opened', dir, seconds });
+  return { ...manifest.meta, seconds };
+}
+
+/** Writes the snapshot of the data served, a slice at a time between searches; reports what became of it. */
+async function writeSnapshotOf(engine: EmbeddedEngine, { root, key }: { root: string; key: string }, stats: LoadStats) {
+  const started = performance.now();
+  try {
+    const encoded = await runInSlices(encodeEngineState(engine.state()), WRITE_SLICE_MS, nextTurn);
+    const written = await writeSnapshot(root, key, encoded, stats);
+    if (written.kind === 'skipped') phase({ phase: 'snapshot', action: 'skipped', reason: written.reason });
+    else
+      phase({
+        phase: 'snapshot',
+        action: 'written',
+        dir: written.dir,
+        bytes: written.bytes,
+        seconds: secondsSince(started),
+      });
+  } catch (error) {
+    phase({ phase: 'snapshot', action: 'failed', reason: (error as Error).message });
+  }
+}
+
+async function loadInto(engine: EmbeddedEngine): Promise<LoadStats> {
   const { dataSet, stats } = await loadDataDirectory(options.dir, {
     progress: options.progress ? progress : false,
     onVersion: (version) =>
@@ -41,11 +138,11 @@ async function load() {
     (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }),
     options.warm,
   );
-  return { engine, catalog: await engine.catalog(), stats };
+  return stats;
 }
 
 load().then(
-  ({ engine, catalog, stats }) => {
+  ({ engine, catalog, stats, write }) => {
     // Outside `load`, so that what only the load held is garbage by now.
     const compaction = compactHeap();
     // The changes indices the data served before kept, built before this data is served (and
@@ -62,6 +159,7 @@ load().then(
       );
     });
     send({ type: 'loaded', catalog, stats });
+    if (write !== undefined) void writeSnapshotOf(engine, write, stats);
     void releasedResident().then((residentAfter) =>
       send({ type: 'phase', phase: { phase: 'compact', ...compaction, residentAfter } }),
     );

@@ -8,6 +8,7 @@
  * Elasticsearch engine serves what `taxa load` put in the cluster: opening it is refused while the
  * cluster cannot be reached or holds no version, and a reload only drops its short caches.
  */
+import { join } from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
 import { createElasticsearchEngine } from '../index/elasticsearch-engine.ts';
@@ -16,12 +17,19 @@ import type { SearchEngine } from '../index/engine.ts';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory, type LoadStats } from '../../loaders/load-data-dir.ts';
 import { coalesced } from './reload.ts';
-import type { LoadPhase } from './thread-protocol.ts';
+import type { LoadPhase, SnapshotPhase } from './thread-protocol.ts';
 import { createWorkerEngine } from './worker-engine.ts';
 
 /** The engine could not be opened (the cluster is away or empty); the message says what to do. */
 export class EngineStartError extends Error {
   override name = 'EngineStartError';
+}
+
+/** Where the embedded engine keeps its snapshots: `TAXA_SNAPSHOT_DIR`, by default in the data directory; `off`, nowhere. */
+export function snapshotDirOf(config: Config): string | undefined {
+  const dir = config.TAXA_SNAPSHOT_DIR;
+  if (dir === 'off') return undefined;
+  return dir ?? join(config.TAXA_DATA_DIR, '.snapshot');
 }
 
 /** Loads `dir` into an in-process `engine`; on any problem throws and leaves the engine as it was. */
@@ -41,7 +49,23 @@ export interface OpenedEngine {
   reload(): void;
 }
 
+function snapshotMessage(phase: SnapshotPhase): string {
+  switch (phase.action) {
+    case 'opened':
+      return `opened the snapshot ${phase.dir}`;
+    case 'written':
+      return `wrote the snapshot ${phase.dir}`;
+    case 'refused':
+      return `refused the snapshot ${phase.file}: ${phase.reason}; loading the data instead`;
+    case 'stale':
+      return `no snapshot of this data and code (those there are of others); loading the data`;
+    default:
+      return `no snapshot written: ${phase.reason}`;
+  }
+}
+
 function phaseMessage(phase: LoadPhase): string {
+  if (phase.phase === 'snapshot') return snapshotMessage(phase);
   if (phase.phase === 'compact') return 'compacted the heap';
   if (phase.phase === 'read') return `read ${phase.version}`;
   return `indexed ${phase.version} ${phase.kind}${phase.since === undefined ? '' : ` since ${phase.since}`}`;
@@ -53,7 +77,11 @@ function openEmbedded(config: Config, log: Logger): OpenedEngine {
     progress: process.stderr.isTTY === true,
     keptChangeRecords: config.CHANGES_KEPT_RECORDS,
     heapMb: config.ENGINE_HEAP_MB,
-    onPhase: (phase) => log.info(phase, phaseMessage(phase)),
+    snapshotDir: snapshotDirOf(config),
+    onPhase: (phase) => {
+      const refused = phase.phase === 'snapshot' && (phase.action === 'refused' || phase.action === 'failed');
+      log[refused ? 'warn' : 'info'](phase, phaseMessage(phase));
+    },
     onDeath: () => {
       log.error('the engine thread ended; loading the data again');
       reload();

@@ -27,6 +27,8 @@ export interface ThreadOptions {
   warm: BuiltFields;
   /** `EmbeddedEngineOptions.keptChangeRecords` */
   keptChangeRecords?: number;
+  /** where the load's snapshot is opened from and written to (`TAXA_SNAPSHOT_DIR`); none: not at all */
+  snapshotDir?: string;
   /**
    * changes indices to build before the data is served, in this order: those the data served
    * before kept (`EmbeddedEngine.keptChangeIndices`), least recently searched first
@@ -50,7 +52,20 @@ export type ToThread =
  */
 export type LoadPhase =
   | { phase: 'read' | 'index'; version: string; kind?: string; since?: string; documents: number; seconds: number }
-  | ({ phase: 'compact'; residentAfter: number } & Compaction);
+  | ({ phase: 'compact'; residentAfter: number } & Compaction)
+  | SnapshotPhase;
+
+/**
+ * What became of the load's snapshot (docs/snapshots.md): opened instead of a load; refused
+ * (`file`, `reason`), or absent while others made from other data or code are there (`stale`),
+ * and the data loaded instead; written after a load, once the data is served; not written
+ * (`skipped` while another process writes one, `failed` with the reason).
+ */
+export type SnapshotPhase =
+  | { phase: 'snapshot'; action: 'opened' | 'written'; dir: string; bytes?: number; seconds: number }
+  | { phase: 'snapshot'; action: 'refused'; file: string; reason: string }
+  | { phase: 'snapshot'; action: 'stale'; dirs: string[] }
+  | { phase: 'snapshot'; action: 'skipped' | 'failed'; reason: string };
 
 export type FromThread =
   | { type: 'phase'; phase: LoadPhase }

@@ -45,6 +45,8 @@ export interface WorkerEngineOptions {
   keptChangeRecords?: number;
   /** the most heap (old generation, MiB) an engine thread may use; default Node's own limit */
   heapMb?: number;
+  /** where a thread opens its load's snapshot from and writes it to (`ThreadOptions.snapshotDir`) */
+  snapshotDir?: string;
 }
 
 export interface WorkerEngine extends SearchEngine {
@@ -107,6 +109,7 @@ class EngineThread {
       warm,
       keptChangeRecords: options.keptChangeRecords,
       changes,
+      ...(options.snapshotDir === undefined ? {} : { snapshotDir: options.snapshotDir }),
     };
     const resourceLimits = options.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: options.heapMb };
     this.worker = new Worker(THREAD_BOOT, { workerData, resourceLimits });

@@ -22,6 +22,7 @@ import { buildFields, FieldIndexBuilder } from './build/field-index-builder.ts';
 import { DocumentFieldSource, FieldValidator } from './build/field-source.ts';
 import { DerivedFieldBuild, type FieldDerivation } from './build/derived-fields.ts';
 import { IndexData } from './build/index-data.ts';
+import { fieldOfState, fieldState, type IndexState, type ViewState } from './index-state.ts';
 import { IndexingError } from './build/index-values.ts';
 import { deepFreeze, exactJsonKey, isDeepFrozen, isRecord, ownValue, type JsonRecord } from './primitives/json.ts';
 import { evaluate, scoreOf, type Scorer } from './evaluate/query-executor.ts';
@@ -406,6 +407,59 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
     const sources = new SourceFilters(stored, form?.served);
     return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true, layer, sources);
+  }
+
+  /**
+   * What this index built, as plain values (`IndexState`), its documents by the numbers
+   * `numberOf` gives them in the caller's table: what a snapshot keeps. A version's view of a
+   * shared index has `viewState` instead.
+   */
+  state(numberOf: (doc: T) => number): IndexState {
+    if (this.data.viewedDocs() !== undefined) throw new Error('engine: a view has a view state');
+    return {
+      docs: Uint32Array.from(this.docs, numberOf),
+      fields: this.data.ownFields().map(fieldState),
+      valueCounts: this.data.valueCounts(),
+      own: [...(this.layer?.values ?? [])],
+    };
+  }
+
+  /** A version's view as plain values: its documents among the shared ones, its own fields and values. */
+  viewState(): ViewState {
+    const docs = this.data.viewedDocs();
+    if (docs === undefined) throw new Error('engine: an index of its own has an index state');
+    return { docs, fields: this.data.ownFields().map(fieldState), own: [...(this.layer?.values ?? [])] };
+  }
+
+  /**
+   * The index `state` describes, over `docs` (its documents, in order, frozen as its build froze
+   * them): what `build` with these options made, without reading the documents again.
+   */
+  static fromState<T extends object>(
+    docs: readonly T[],
+    state: IndexState,
+    options: DocumentIndexOptions,
+  ): DocumentIndex<T> {
+    const ids = docs.map((doc) => documentId(doc, options.idField));
+    const fields = state.fields.map((field) => fieldOfState(field, options.fields, docs.length));
+    const source = new DocumentFieldSource(docs, new Map(state.valueCounts), options.keptForm?.indexed);
+    const data = new IndexData(docs.length, options.fields, source, ids, fields);
+    for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
+    const layer: VersionLayer | undefined =
+      state.own.length === 0 ? undefined : { members: Bitset.full(docs.length), count: docs.length, values: state.own };
+    const sources = new SourceFilters(docs, options.keptForm?.served);
+    return new DocumentIndex(docs, ids, data, options.name ?? '', options.queryCache ?? true, layer, sources);
+  }
+
+  /** A version's view of this shared index from its `viewState`. */
+  viewOfState(state: ViewState, options: DocumentIndexOptions): DocumentIndex<T> {
+    const { docs } = state;
+    const own = state.fields.map((field) => fieldOfState(field, options.fields, this.docs.length));
+    const data = this.data.view(own, docs);
+    for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
+    const layer: VersionLayer = { members: Bitset.of(this.docs.length, docs), count: docs.length, values: state.own };
+    const queryCache = options.queryCache ?? true;
+    return new DocumentIndex(this.docs, this.ids, data, options.name ?? '', queryCache, layer, this.sources);
   }
 
   /** The fields whose index has been built so far: what `warm` builds again in a new index. */

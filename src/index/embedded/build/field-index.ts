@@ -16,7 +16,6 @@ export class FieldIndex {
   private withValue: Bitset | undefined;
   private withValueCount: number | undefined;
   private multiValued: Bitset | undefined;
-  private docOrdinals: DocOrdinals | undefined;
   /** Work to intersect every posting list with a set: a bitset per dense term, a lookup per posting otherwise. */
   readonly termScanCost: number;
 
@@ -28,6 +27,8 @@ export class FieldIndex {
     private readonly postingDocs: Uint32Array,
     private readonly dense: ReadonlyMap<number, Bitset>,
     readonly docCount: number,
+    /** the doc values, when they were built already (an index opened from a snapshot) */
+    private docOrdinals?: DocOrdinals,
   ) {
     let cost = 0;
     for (let ord = 0; ord < dictionary.size; ord++) cost += dense.has(ord) ? docCount / 32 : this.docFreq(ord);

@@ -38,6 +38,11 @@ export class DocumentFieldSource {
     private readonly indexed: (kept: object) => object = (kept) => kept,
   ) {}
 
+  /** The values per field the build counted. */
+  counts(): [string, number][] {
+    return [...this.valueCounts];
+  }
+
   /** The index of one field, sized from its value count when the build counted them. */
   build(name: string, spec: FieldSpec): FieldIndex {
     const builder = new FieldIndexBuilder(name, spec);

@@ -43,6 +43,21 @@ export class IndexData {
     return new IndexData(this.docCount, this.catalog, this.source, this.ids, fields, { data: this, docs });
   }
 
+  /** The fields built here so far (a view's: its own), not those it reads from the index it views. */
+  ownFields(): FieldIndex[] {
+    return [...this.fields.values()];
+  }
+
+  /** A view's documents among those of the index it views; `undefined` for an index of its own. */
+  viewedDocs(): Uint32Array | undefined {
+    return this.shared?.docs;
+  }
+
+  /** Indexed values per field, counted at build (`DocumentFieldSource`). */
+  valueCounts(): [string, number][] {
+    return this.source.counts();
+  }
+
   /** The fields whose index has been built so far (up front, or on first use). */
   builtFields(): string[] {
     const own = [...this.fields.keys()];

@@ -1,0 +1,178 @@
+/**
+ * The snapshots of a directory (`TAXA_SNAPSHOT_DIR`): one subdirectory per key, the key a digest
+ * of what a snapshot was made from (the data's bytes, the code that builds the indices, the
+ * format). A snapshot is written whole into a temporary directory, flushed, and renamed to its
+ * key, so a reader finds a complete snapshot or none; one writer at a time holds `.lock`; the
+ * snapshots of other keys are removed once a new one is in place (docs/snapshots.md).
+ */
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EngineState } from '../embedded-engine.ts';
+import { decodeEngineState, type EncodedState } from './engine-state-file.ts';
+import { readSnapshotFile, SNAPSHOT_FORMAT, SnapshotRefused, writeSnapshotFile } from './snapshot-file.ts';
+
+const MANIFEST = 'manifest.json';
+const DOCUMENTS = 'documents.bin';
+const INDICES = 'indices.bin';
+const LOCK = '.lock';
+const WRITING = '.writing-';
+const RETIRED = '.retired-';
+const KEY = /^[0-9a-f]{16,128}$/;
+
+/** What a snapshot says of itself, beside its files. */
+export interface SnapshotManifest<M = unknown> {
+  format: number;
+  key: string;
+  written: string;
+  /** what the writer adds: the load's figures */
+  meta: M;
+}
+
+export type OpenedSnapshot<M> =
+  | { kind: 'opened'; state: EngineState; manifest: SnapshotManifest<M>; dir: string }
+  /** a snapshot of this key is there but cannot be served */
+  | { kind: 'refused'; refused: SnapshotRefused }
+  /** no snapshot of this key; `others` are those of other keys (made from other data or code) */
+  | { kind: 'absent'; others: string[] };
+
+/** The snapshot of `key` under `root`, read and checked, or why there is none to serve. */
+export async function openSnapshot<M>(root: string, key: string): Promise<OpenedSnapshot<M>> {
+  const dir = join(root, key);
+  const manifestPath = join(dir, MANIFEST);
+  const text = await readFile(manifestPath, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+    throw new SnapshotRefused(manifestPath, `cannot be read (${error.code ?? error.message})`);
+  });
+  if (text === undefined) return { kind: 'absent', others: await snapshotsIn(root, key) };
+  try {
+    const manifest = parseManifest(manifestPath, text, key);
+    const documents = await readSnapshotFile(join(dir, DOCUMENTS));
+    const indices = await readSnapshotFile(join(dir, INDICES));
+    try {
+      return {
+        kind: 'opened',
+        state: decodeEngineState(documents, indices),
+        manifest: manifest as SnapshotManifest<M>,
+        dir,
+      };
+    } catch (error) {
+      throw new SnapshotRefused(dir, `does not decode: ${(error as Error).message}`);
+    }
+  } catch (error) {
+    if (error instanceof SnapshotRefused) return { kind: 'refused', refused: error };
+    throw error;
+  }
+}
+
+function parseManifest(path: string, text: string, key: string): SnapshotManifest {
+  let manifest: Partial<SnapshotManifest>;
+  try {
+    manifest = JSON.parse(text) as Partial<SnapshotManifest>;
+  } catch (error) {
+    throw new SnapshotRefused(path, `is not JSON: ${(error as Error).message}`);
+  }
+  if (manifest.format !== SNAPSHOT_FORMAT)
+    throw new SnapshotRefused(
+      path,
+      `format ${String(manifest.format)}, where this code reads format ${SNAPSHOT_FORMAT}`,
+    );
+  if (manifest.key !== key) throw new SnapshotRefused(path, `made for key ${String(manifest.key)}, not ${key}`);
+  return manifest as SnapshotManifest;
+}
+
+/** The snapshot directories under `root` but `key`'s. */
+async function snapshotsIn(root: string, key?: string): Promise<string[]> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  return names.filter((name) => KEY.test(name) && name !== key).map((name) => join(root, name));
+}
+
+export type WrittenSnapshot = { kind: 'written'; dir: string; bytes: number } | { kind: 'skipped'; reason: string };
+
+/**
+ * Writes `encoded` as the snapshot of `key` under `root`, replacing one of that key (a refused
+ * one) and removing those of other keys. Skipped while another live process holds the lock.
+ * Throws on a failure to write (a full disk, a read-only directory); nothing partial is left.
+ */
+export async function writeSnapshot<M>(
+  root: string,
+  key: string,
+  encoded: EncodedState,
+  meta: M,
+): Promise<WrittenSnapshot> {
+  if (!KEY.test(key)) throw new Error(`snapshot: key ${key} is not a hex digest`);
+  await mkdir(root, { recursive: true });
+  const holder = await takeLock(root);
+  if (holder !== undefined) return { kind: 'skipped', reason: `process ${holder} is writing a snapshot here` };
+  let temporary: string | undefined;
+  try {
+    // What a writer ended while it wrote left behind: with the lock held, no one writes there.
+    for (const name of await readdir(root))
+      if (name.startsWith(WRITING) || name.startsWith(RETIRED))
+        await rm(join(root, name), { recursive: true, force: true });
+    temporary = await mkdtemp(join(root, WRITING));
+    let bytes = await writeSnapshotFile(join(temporary, DOCUMENTS), encoded.documents.header, encoded.documents.pieces);
+    bytes += await writeSnapshotFile(join(temporary, INDICES), encoded.indices.header, encoded.indices.pieces);
+    const manifest: SnapshotManifest<M> = { format: SNAPSHOT_FORMAT, key, written: new Date().toISOString(), meta };
+    await writeFile(join(temporary, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', flush: true });
+    await syncDirectory(temporary);
+    const dir = join(root, key);
+    const retired = join(root, `${RETIRED}${process.pid}`);
+    await rm(retired, { recursive: true, force: true });
+    await rename(dir, retired).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(temporary, dir);
+    await syncDirectory(root);
+    await rm(retired, { recursive: true, force: true });
+    for (const other of await snapshotsIn(root, key)) await rm(other, { recursive: true, force: true });
+    return { kind: 'written', dir, bytes };
+  } catch (error) {
+    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await releaseLock(root);
+  }
+}
+
+/** Takes `root`'s lock; the live process holding it instead, if one does (a dead one's is taken over). */
+async function takeLock(root: string): Promise<number | undefined> {
+  const path = join(root, LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(path, String(process.pid), { flag: 'wx' });
+      return undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // This process's own lock was left by an engine thread ended while it wrote (a reload retires
+    // the thread it replaces): this process writes one snapshot at a time.
+    const holder = Number(await readFile(path, 'utf8').catch(() => ''));
+    if (Number.isSafeInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) return holder;
+    await rm(path, { force: true });
+  }
+  return Number(await readFile(path, 'utf8').catch(() => '0'));
+}
+
+async function releaseLock(root: string): Promise<void> {
+  const path = join(root, LOCK);
+  const holder = await readFile(path, 'utf8').catch(() => '');
+  if (holder === String(process.pid)) await rm(path, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  const dir = await open(path, 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
