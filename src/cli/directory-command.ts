@@ -3,7 +3,7 @@
  * the same way, and the directory loaded with its problems listed when it is refused.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { type DataSet, loadDataDirectory } from '../../loaders/load-data-dir.ts';
+import { type DataSet, type LoadStats, loadDataDirectory } from '../../loaders/load-data-dir.ts';
 import { DataLoadError, formatProblem } from '../../loaders/problems.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -47,8 +47,14 @@ export function directoryArguments<const O extends Options>(
 
 /** The data set of `dir`, or, when it is refused, its problems on stderr and exit code 1. */
 export async function loadOrRefuse(dir: string): Promise<DataSet | number> {
+  const loaded = await loadWithStats(dir);
+  return typeof loaded === 'number' ? loaded : loaded.dataSet;
+}
+
+/** `loadOrRefuse`, with the load's figures. */
+export async function loadWithStats(dir: string): Promise<{ dataSet: DataSet; stats: LoadStats } | number> {
   try {
-    return (await loadDataDirectory(dir, { progress: true })).dataSet;
+    return await loadDataDirectory(dir, { progress: true });
   } catch (error) {
     if (!(error instanceof DataLoadError)) throw error;
     for (const problem of error.problems) process.stderr.write(`${formatProblem(problem)}\n`);

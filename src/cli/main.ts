@@ -3,6 +3,7 @@
  *
  *   serve                 serve the data directory (TAXA_DATA_DIR) over HTTP
  *   validate <dir>        check a data directory; every problem with file and line
+ *   build <dir>           write the snapshot `serve` opens instead of loading the directory
  *   load <dir>            index a data directory into Elasticsearch and swap it in (see load --help)
  *   generate --out <dir>  write a deterministic synthetic checklist (see generate --help)
  *   diff <dir> --from V   what changed between two versions of a data directory (see diff --help)
@@ -16,6 +17,7 @@ type Command = (argv: string[]) => Promise<number>;
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./serve.ts')).runServe,
   validate: async () => (await import('./validate.ts')).runValidate,
+  build: async () => (await import('./build.ts')).runBuild,
   load: async () => (await import('./load.ts')).runLoad,
   generate: async () => (await import('./generate.ts')).runGenerate,
   diff: async () => (await import('./diff.ts')).runDiff,
@@ -29,6 +31,7 @@ const USAGE = `usage: taxa <command> [options]
 commands:
   serve                 serve TAXA_DATA_DIR (default: the bundled sample) over HTTP
   validate <dir>        check a data directory and list every problem (file, line, id)
+  build <dir>           write the snapshot serve opens instead of loading the directory (build --help)
   load <dir> [--url U]  index a data directory into Elasticsearch, swapped in atomically (load --help)
   generate --out <dir>  write a deterministic synthetic checklist (--taxa N, --seed N, --gzip)
   diff <dir> --from V   what changed between versions V and current (--to, --format table|ndjson|csv)

@@ -30,6 +30,7 @@ import {
   type SearchEngine,
   type SearchResult,
 } from '../index/engine.ts';
+import { lockOwner, releaseLock } from '../index/snapshot/snapshot-store.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { BuiltFields, ChangesRef } from '../index/embedded-engine.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
@@ -136,8 +137,12 @@ class EngineThread {
         }
       });
       this.worker.on('error', (error) => reject(loadFailure(error)));
+      const { threadId } = this.worker;
       this.worker.on('exit', () => {
         this.exited = true;
+        // A thread ended while it wrote a snapshot leaves the lock it held: no one else would take it.
+        if (options.snapshotDir !== undefined)
+          void releaseLock(options.snapshotDir, lockOwner(threadId)).catch(() => {});
         progress.stop();
         reject(new Error('engine: the loading thread ended before the data was loaded'));
         this.failPending();

@@ -2,11 +2,13 @@
  * The snapshots of a directory (`TAXA_SNAPSHOT_DIR`): one subdirectory per key, the key a digest
  * of what a snapshot was made from (the data's bytes, the code that builds the indices, the
  * format). A snapshot is written whole into a temporary directory, flushed, and renamed to its
- * key, so a reader finds a complete snapshot or none; one writer at a time holds `.lock`; the
+ * key, so a reader finds a complete snapshot or none; one writer at a time holds `.lock` (its
+ * process and thread); the
  * snapshots of other keys are removed once a new one is in place (docs/snapshots.md).
  */
 import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import type { EngineState } from '../embedded-engine.ts';
 import { decodeEngineState, type EncodedState } from './engine-state-file.ts';
 import { readSnapshotFile, SNAPSHOT_FORMAT, SnapshotRefused, writeSnapshotFile } from './snapshot-file.ts';
@@ -102,7 +104,10 @@ export async function writeSnapshot<M>(
   if (!KEY.test(key)) throw new Error(`snapshot: key ${key} is not a hex digest`);
   await mkdir(root, { recursive: true });
   const holder = await takeLock(root);
-  if (holder !== undefined) return { kind: 'skipped', reason: `process ${holder} is writing a snapshot here` };
+  if (holder !== undefined) {
+    const [pid, thread] = holder.split(' ');
+    return { kind: 'skipped', reason: `process ${pid} (thread ${thread}) is writing a snapshot here` };
+  }
   let temporary: string | undefined;
   try {
     // What a writer ended while it wrote left behind: with the lock held, no one writes there.
@@ -134,29 +139,45 @@ export async function writeSnapshot<M>(
   }
 }
 
-/** Takes `root`'s lock; the live process holding it instead, if one does (a dead one's is taken over). */
-async function takeLock(root: string): Promise<number | undefined> {
+/** Who writes: this process and thread (`lockOwner`), as the lock file holds it. */
+export function lockOwner(thread = threadId): string {
+  return `${process.pid} ${thread}`;
+}
+
+/** How long a writer waits for another thread of its process to finish writing, before it gives up. */
+const SAME_PROCESS_WAIT_MS = 5_000;
+const LOCK_POLL_MS = 100;
+
+/**
+ * Takes `root`'s lock; the writer holding it instead, if one lives. A lock of a process that
+ * is gone is taken over; one of another thread of this process is waited for a while (a reload's
+ * new thread may be done loading before the thread it replaces is done writing).
+ */
+async function takeLock(root: string): Promise<string | undefined> {
   const path = join(root, LOCK);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const until = performance.now() + SAME_PROCESS_WAIT_MS;
+  for (;;) {
     try {
-      await writeFile(path, String(process.pid), { flag: 'wx' });
+      await writeFile(path, lockOwner(), { flag: 'wx' });
       return undefined;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    // This process's own lock was left by an engine thread ended while it wrote (a reload retires
-    // the thread it replaces): this process writes one snapshot at a time.
-    const holder = Number(await readFile(path, 'utf8').catch(() => ''));
-    if (Number.isSafeInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) return holder;
-    await rm(path, { force: true });
+    const holder = await readFile(path, 'utf8').catch(() => '');
+    const pid = Number(holder.split(' ')[0]);
+    const live = Number.isSafeInteger(pid) && pid > 0 && isAlive(pid);
+    if (live && pid !== process.pid) return holder;
+    if (live && performance.now() >= until) return holder;
+    if (live) await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    else await rm(path, { force: true });
   }
-  return Number(await readFile(path, 'utf8').catch(() => '0'));
 }
 
-async function releaseLock(root: string): Promise<void> {
+/** Removes `root`'s lock if `owner` holds it: what a writer does when done, or its process for a thread ended. */
+export async function releaseLock(root: string, owner = lockOwner()): Promise<void> {
   const path = join(root, LOCK);
   const holder = await readFile(path, 'utf8').catch(() => '');
-  if (holder === String(process.pid)) await rm(path, { force: true });
+  if (holder === owner) await rm(path, { force: true });
 }
 
 function isAlive(pid: number): boolean {
