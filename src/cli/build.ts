@@ -34,7 +34,7 @@ export async function runBuild(argv: string[]): Promise<number> {
   if (typeof loaded === 'number') return loaded;
   const engine = createEmbeddedEngine();
   engine.replaceData(engineDataOf(loaded.dataSet));
-  const written = await writeSnapshot(root, key, runToEnd(encodeEngineState(engine.state())), loaded.stats);
+  const written = await writeSnapshot(root, key, runToEnd(encodeEngineState(runToEnd(engine.state()))), loaded.stats);
   if (written.kind === 'skipped') {
     process.stderr.write(`build: not written: ${written.reason}\n`);
     return 1;

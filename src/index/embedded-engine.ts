@@ -172,9 +172,10 @@ export interface EmbeddedEngine extends SearchEngine {
   replaceData(data: EngineData, onBuilt?: (built: IndexBuilt) => void, warm?: BuiltFields): void;
   /**
    * The indices served, as plain values (`EngineState`): what a snapshot writes. The values are
-   * the indices' own (typed arrays, frozen documents): write them, do not change them.
+   * the indices' own (typed arrays, frozen documents): write them, do not change them. In steps
+   * (`runInSlices`), so that a thread can answer searches while it takes them.
    */
-  state(): EngineState;
+  state(): Generator<void, EngineState, undefined>;
   /**
    * Serves the indices of `state` instead of building them: what `replaceData` would serve for
    * the data `state` was taken from. `later` gives the changes built on first search. The fields
@@ -565,30 +566,38 @@ class IndexBuilder {
   }
 }
 
-/** The indices `served` holds, as plain values (`EmbeddedEngine.state`). */
-function stateOf(served: Served): EngineState {
+/** Documents numbered between two steps of `stateOf`. */
+const NUMBERED_A_STEP = 16_384;
+
+/** The indices `served` holds, as plain values (`EmbeddedEngine.state`), in steps. */
+function* stateOf(served: Served): Generator<void, EngineState, undefined> {
   const documents: object[] = [];
   const numbers = new Map<object, number>();
-  const numberOf = (doc: object) => {
-    let number = numbers.get(doc);
-    if (number === undefined) numbers.set(doc, (number = documents.push(doc) - 1));
-    return number;
-  };
+  function* numbered(docs: readonly object[]): Generator<void, Uint32Array, undefined> {
+    const out = new Uint32Array(docs.length);
+    for (let i = 0; i < docs.length; i++) {
+      const doc = docs[i]!;
+      let number = numbers.get(doc);
+      if (number === undefined) numbers.set(doc, (number = documents.push(doc) - 1));
+      out[i] = number;
+      if (i % NUMBERED_A_STEP === NUMBERED_A_STEP - 1) yield;
+    }
+    return out;
+  }
   const views = new Set<string>();
-  const shared = served.shared.map(({ kind, index, versions }) => ({
-    kind,
-    index: index.state(numberOf),
-    views: versions.map((version) => {
-      views.add(indexKey({ version, kind }));
-      return { version, view: served.indices.get(indexKey({ version, kind }))!.viewState() };
-    }),
-  }));
-  const indices = [...served.indices]
-    .filter(([key]) => !views.has(key))
-    .map(([key, index]) => {
-      const [version, kind] = key.split('\u0000') as [string, IndexKind];
-      return { version, kind, index: index.state(numberOf) };
-    });
+  const shared: EngineState['shared'] = [];
+  for (const { kind, index, versions } of served.shared) {
+    const state = index.state(yield* numbered(index.documents()));
+    for (const version of versions) views.add(indexKey({ version, kind }));
+    const ofVersion = (version: string) => served.indices.get(indexKey({ version, kind }))!.viewState();
+    shared.push({ kind, index: state, views: versions.map((version) => ({ version, view: ofVersion(version) })) });
+  }
+  const indices: EngineState['indices'] = [];
+  for (const [key, index] of served.indices) {
+    if (views.has(key)) continue;
+    const [version, kind] = key.split('\u0000') as [string, IndexKind];
+    indices.push({ version, kind, index: index.state(yield* numbered(index.documents())) });
+  }
   return { catalog: served.catalog, documents, indices, shared };
 }
 

@@ -108,7 +108,10 @@ async function openSnapshotInto(engine: EmbeddedEngine, root: string, key: strin
 async function writeSnapshotOf(engine: EmbeddedEngine, { root, key }: { root: string; key: string }, stats: LoadStats) {
   const started = performance.now();
   try {
-    const encoded = await runInSlices(encodeEngineState(engine.state()), WRITE_SLICE_MS, nextTurn);
+    const encoding = function* () {
+      return yield* encodeEngineState(yield* engine.state());
+    };
+    const encoded = await runInSlices(encoding(), WRITE_SLICE_MS, nextTurn);
     const written = await writeSnapshot(root, key, encoded, stats);
     if (written.kind === 'skipped') phase({ phase: 'snapshot', action: 'skipped', reason: written.reason });
     else

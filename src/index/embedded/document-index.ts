@@ -409,15 +409,21 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true, layer, sources);
   }
 
+  /** The documents stored, by document number (frozen; a view's are those of the index it views). */
+  documents(): readonly T[] {
+    return this.docs;
+  }
+
   /**
-   * What this index built, as plain values (`IndexState`), its documents by the numbers
-   * `numberOf` gives them in the caller's table: what a snapshot keeps. A version's view of a
-   * shared index has `viewState` instead.
+   * What this index built, as plain values (`IndexState`), its documents by their `numbers` in
+   * the caller's table (in the order of `documents()`): what a snapshot keeps. A version's view
+   * of a shared index has `viewState` instead.
    */
-  state(numberOf: (doc: T) => number): IndexState {
+  state(numbers: Uint32Array): IndexState {
     if (this.data.viewedDocs() !== undefined) throw new Error('engine: a view has a view state');
+    if (numbers.length !== this.docs.length) throw new Error('engine: a number for each document');
     return {
-      docs: Uint32Array.from(this.docs, numberOf),
+      docs: numbers,
       fields: this.data.ownFields().map(fieldState),
       valueCounts: this.data.valueCounts(),
       own: [...(this.layer?.values ?? [])],

@@ -57,6 +57,21 @@ export function* encodeEngineState(state: EngineState): Generator<void, EncodedS
   return { documents, indices: { header: tree, pieces } };
 }
 
+/** Strings written as JSON between two steps. */
+const STRINGS_A_STEP = 16_384;
+
+/** `JSON.stringify(strings)` as UTF-8, a slice of the list a step. */
+function* jsonOfStrings(strings: readonly string[]): Generator<void, Buffer, undefined> {
+  const parts: Buffer[] = [Buffer.from('[')];
+  for (let from = 0; from < strings.length; from += STRINGS_A_STEP) {
+    const slice = JSON.stringify(strings.slice(from, from + STRINGS_A_STEP));
+    parts.push(Buffer.from(from === 0 ? slice.slice(1, -1) : `,${slice.slice(1, -1)}`));
+    yield;
+  }
+  parts.push(Buffer.from(']'));
+  return Buffer.concat(parts);
+}
+
 function* encodeTree(value: unknown, pieces: Uint8Array[]): Generator<void, unknown, undefined> {
   if (typeof value !== 'object' || value === null) return value;
   if (ArrayBuffer.isView(value)) {
@@ -67,9 +82,8 @@ function* encodeTree(value: unknown, pieces: Uint8Array[]): Generator<void, unkn
   }
   if (Array.isArray(value)) {
     if (value.length >= LONG_LIST && value.every((item) => typeof item === 'string')) {
-      const text = Buffer.from(JSON.stringify(value));
+      const text = yield* jsonOfStrings(value as string[]);
       pieces.push(text);
-      yield;
       return { [JSON_PIECE]: pieces.length - 1, bytes: text.byteLength };
     }
     const out: unknown[] = [];

@@ -58,34 +58,40 @@ export function layOut(pieces: readonly Uint8Array[]): { offsets: number[]; byte
   return { offsets, bytes: at };
 }
 
+/** The most bytes checked and written at once: a thread serving searches is held no longer. */
+const SLICE_BYTES = 4 * 1024 * 1024;
+
 /**
  * Writes `path` (which must not exist) with `header` and `pieces`, and flushes it to the disk.
- * The pieces are written as they are (views of the caller's arrays), not copied.
+ * The pieces are written as they are (views of the caller's arrays), not copied, a slice at a
+ * time, the checksum computed as they go; the prefix that holds it is written last.
  */
 export async function writeSnapshotFile(path: string, header: unknown, pieces: readonly Uint8Array[]): Promise<number> {
   const text = JSON.stringify(header);
   const headerBytes = Buffer.from(text + ' '.repeat(padTo8(Buffer.byteLength(text))));
   const { bytes } = layOut(pieces);
   const padding = new Uint8Array(8);
-  let crc = crcOf(headerBytes);
-  for (const piece of pieces) {
-    crc = crcOf(piece, crc);
-    crc = crcOf(padding.subarray(0, padTo8(piece.byteLength)), crc);
-  }
-  const prefix = Buffer.alloc(PREFIX_BYTES);
-  prefix.write(MAGIC, 0, 'latin1');
-  prefix.writeUInt32LE(SNAPSHOT_FORMAT, 8);
-  prefix.writeUInt32LE(headerBytes.byteLength, 12);
-  prefix.writeBigUInt64LE(BigInt(bytes), 16);
-  prefix.writeUInt32LE(crc, 24);
   const file = await open(path, 'wx');
   try {
-    await writeAll(file, prefix);
+    await writeAll(file, new Uint8Array(PREFIX_BYTES));
+    let crc = crcOf(headerBytes);
     await writeAll(file, headerBytes);
     for (const piece of pieces) {
-      await writeAll(file, piece);
-      await writeAll(file, padding.subarray(0, padTo8(piece.byteLength)));
+      const padded = [piece, padding.subarray(0, padTo8(piece.byteLength))];
+      for (const part of padded)
+        for (let at = 0; at < part.byteLength; at += SLICE_BYTES) {
+          const slice = part.subarray(at, at + SLICE_BYTES);
+          crc = crcOf(slice, crc);
+          await writeAll(file, slice);
+        }
     }
+    const prefix = Buffer.alloc(PREFIX_BYTES);
+    prefix.write(MAGIC, 0, 'latin1');
+    prefix.writeUInt32LE(SNAPSHOT_FORMAT, 8);
+    prefix.writeUInt32LE(headerBytes.byteLength, 12);
+    prefix.writeBigUInt64LE(BigInt(bytes), 16);
+    prefix.writeUInt32LE(crc, 24);
+    await file.write(prefix, 0, PREFIX_BYTES, 0);
     await file.sync();
   } finally {
     await file.close();
