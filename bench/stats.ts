@@ -151,7 +151,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * `taxa serve` of `dir` on `port` as a child process, rate limit and answer cache off (one
- * address makes all of a benchmark's traffic); `env` adds to its environment.
+ * address makes all of a benchmark's traffic), snapshots off (no snapshot written while it is
+ * measured; `TAXA_SNAPSHOT_DIR` in `env` names one); `env` adds to its environment.
  */
 export function serveChild(
   dir: string,
@@ -166,6 +167,7 @@ export function serveChild(
       PORT: String(port),
       RATE_LIMIT_PER_MINUTE: '0',
       SEARCH_CACHE_MB: '0',
+      TAXA_SNAPSHOT_DIR: 'off',
       ...env,
     },
     stdio: ['ignore', stdout, 'inherit'],

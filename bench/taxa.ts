@@ -10,7 +10,8 @@
  * filtered page (three filters, taxonomic sort, page size 20) and of a nested aggregation (at least
  * 1,000 timed runs each), and HTTP throughput of POST /taxa beside a bare Fastify route in the same
  * run, and of the same requests as served by `taxa serve` (a child process, the engine in its own
- * thread). With `--check`, the targets missed are listed at the end and the exit code is 1. A script,
+ * thread), loaded from the data files and opened from their snapshot, with the start of each
+ * (`starts.ts`: ready seconds, resident memory at rest, the snapshot's size). With `--check`, the targets missed are listed at the end and the exit code is 1. A script,
  * not a test: figures depend on the machine.
  *
  * The in-process figures are printed twice: as served, with the engine's query cache (the mix
@@ -19,6 +20,7 @@
  * second engine over the same documents), which evaluates every query afresh: the evaluation
  * cost, kept visible.
  */
+import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -41,6 +43,7 @@ import {
   target,
   untilReady,
 } from './stats.ts';
+import { reportStarts } from './starts.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -170,6 +173,10 @@ async function httpThroughput(engine: EmbeddedEngine, bodies: object[], dir: str
   line(`HTTP POST /taxa (selected fields, ${mixed.length} bodies in turn)`, `${mixedRps.toFixed(0)} req/s`);
   await Promise.all([app.close(), bare.close()]);
   await servedThroughput(dir, post, pages, mixed);
+  // Started from the snapshot of the same data: how fast it starts, and that it answers as fast.
+  const snapshots = await reportStarts(`${taxa} taxa`, dir, 1, 3);
+  await servedThroughput(dir, post, pages, mixed, snapshots);
+  await rm(snapshots, { recursive: true, force: true });
 }
 
 /**
@@ -182,23 +189,24 @@ async function servedThroughput(
   post: { method: 'POST'; headers: Record<string, string>; body: string },
   pages: string[],
   mixed: { path: string; body: string }[],
+  /** the snapshots' directory to open the data from; none: the data files are loaded */
+  snapshots?: string,
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = serveChild(dir, port, { LOG_LEVEL: 'warn' }, 'inherit');
+  const env = { LOG_LEVEL: 'warn', ...(snapshots === undefined ? {} : { TAXA_SNAPSHOT_DIR: snapshots }) };
+  const child = serveChild(dir, port, env, 'inherit');
+  const served = snapshots === undefined ? 'served (taxa serve)' : 'served from a snapshot';
   try {
     await untilReady(child, base);
     for (const { path, body } of [...pages.map((path) => ({ path, body: post.body })), ...mixed])
       await (await fetch(`${base}${path}`, { ...post, body })).arrayBuffer();
     for (const [i, page] of pages.entries()) {
       const rps = await throughput(`${base}${page}`, post);
-      line(`served (taxa serve): POST /taxa (${i === 0 ? 'full taxa' : 'selected fields'})`, `${rps.toFixed(0)} req/s`);
+      line(`${served}: POST /taxa (${i === 0 ? 'full taxa' : 'selected fields'})`, `${rps.toFixed(0)} req/s`);
     }
     const mixedRps = await throughput(`${base}/`, { requests: mixed.map((request) => ({ ...post, ...request })) });
-    line(
-      `served (taxa serve): POST /taxa (selected fields, ${mixed.length} bodies in turn)`,
-      `${mixedRps.toFixed(0)} req/s`,
-    );
+    line(`${served}: POST /taxa (selected fields, ${mixed.length} bodies in turn)`, `${mixedRps.toFixed(0)} req/s`);
   } finally {
     child.kill('SIGKILL');
   }

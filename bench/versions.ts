@@ -16,6 +16,9 @@
  * timed requests each, at least 1,000), and, once every pair has been searched, the time that
  * took, what the engine kept of the records (records, indices, the heap they added) and the
  * resident memory (`--kept-records` sets the budget).
+ * Then, as served (`starts.ts`), each data directory started by `taxa serve` loading the data files
+ * and opening their snapshot, in turn (`--rounds` times): ready seconds, resident memory at rest,
+ * the snapshot's size, and the targets of a start from a snapshot.
  * With `--rounds N` the two loads run N times, one after the other, and the ratios of each round
  * follow the first round's figures: on a busy machine one load's time moves by a fifth or more
  * from run to run, and the ratio of one pair of runs with it.
@@ -23,6 +26,7 @@
  * A script, not a test: figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
@@ -38,6 +42,7 @@ import {
   type KeptChanges,
 } from '../src/index/embedded-engine.ts';
 import { compactHeap, releasedResident } from '../src/runtime/compact-heap.ts';
+import { reportStarts } from './starts.ts';
 import { checkTargets, line, measure, mib, ms, percentile, syntheticDataDirectory, target } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -284,6 +289,12 @@ async function main() {
   line('changes page (filtered, page 2) p50 / p99', `${ms(seven.page!.p50)} / ${ms(seven.page!.p99)}`);
   line('changes aggregateBy=changeTypes p50 / p99', `${ms(seven.aggregate!.p50)} / ${ms(seven.aggregate!.p99)}`);
   if (rounds.length > 1) reportRounds(rounds);
+  // As served: loading the data files against opening their snapshot, in turn.
+  for (const [label, dir, readyAtMost] of [
+    ['1 version', oneDir, 3],
+    [`${seven.versions} versions`, sevenDir, 10],
+  ] as const)
+    await rm(await reportStarts(label, dir, rounds.length, readyAtMost), { recursive: true, force: true });
   checkTargets(args.check);
 }
 
