@@ -4,7 +4,7 @@
  * snapshot replaces it. A snapshot that cannot be written leaves nothing behind and the service
  * serves on. Real files throughout.
  */
-import { appendFile, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -143,12 +143,12 @@ describe('a snapshot that cannot be written', () => {
 
   it('is not written while another live process writes one there', async () => {
     snapshots = await mkdtemp(join(tmpdir(), 'taxa-snapshots-'));
-    await writeFile(join(snapshots, '.lock'), `${process.ppid} 0`);
+    await writeFile(join(snapshots, '.taxa-snapshot.lock'), `${process.ppid} 0`);
     const loaded = await load();
     expect(await loaded.reported('skipped')).toMatchObject({
       reason: `process ${process.ppid} (thread 0) is writing a snapshot here`,
     });
-    expect(await readdir(snapshots)).toEqual(['.lock']);
+    expect(await readdir(snapshots)).toEqual(['.taxa-snapshot.lock']);
   });
 
   it('is written by one of two loads at once, and opened by the next', async () => {
@@ -159,5 +159,17 @@ describe('a snapshot that cannot be written', () => {
     );
     expect((await readdir(snapshots)).filter((name) => name.startsWith('.'))).toEqual([]);
     expect((await load()).phases.map(({ action }) => action)).toEqual(['opened']);
+  });
+});
+
+describe('the snapshots directory', () => {
+  it('keeps what is not a snapshot, even named like one', async () => {
+    snapshots = await mkdtemp(join(tmpdir(), 'taxa-snapshots-'));
+    const lookalike = join(snapshots, 'a'.repeat(32));
+    await mkdir(lookalike);
+    await writeFile(join(lookalike, 'notes.txt'), 'mine');
+    await (await load()).reported('written');
+    expect(await readFile(join(lookalike, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(await readdir(snapshots)).toHaveLength(2);
   });
 });

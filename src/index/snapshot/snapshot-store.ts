@@ -2,7 +2,7 @@
  * The snapshots of a directory (`TAXA_SNAPSHOT_DIR`): one subdirectory per key, the key a digest
  * of what a snapshot was made from (the data's bytes, the code that builds the indices, the
  * format). A snapshot is written whole into a temporary directory, flushed, and renamed to its
- * key, so a reader finds a complete snapshot or none; one writer at a time holds `.lock` (its
+ * key, so a reader finds a complete snapshot or none; one writer at a time holds `.taxa-snapshot.lock` (its
  * process and thread); the
  * snapshots of other keys are removed once a new one is in place (docs/snapshots.md).
  */
@@ -16,9 +16,9 @@ import { readSnapshotFile, SNAPSHOT_FORMAT, SnapshotRefused, writeSnapshotFile }
 const MANIFEST = 'manifest.json';
 const DOCUMENTS = 'documents.bin';
 const INDICES = 'indices.bin';
-const LOCK = '.lock';
-const WRITING = '.writing-';
-const RETIRED = '.retired-';
+const LOCK = '.taxa-snapshot.lock';
+const WRITING = '.taxa-writing-';
+const RETIRED = '.taxa-retired-';
 const KEY = /^[0-9a-f]{16,128}$/;
 
 /** What a snapshot says of itself, beside its files. */
@@ -82,10 +82,25 @@ function parseManifest(path: string, text: string, key: string): SnapshotManifes
   return manifest as SnapshotManifest;
 }
 
-/** The snapshot directories under `root` but `key`'s. */
+/**
+ * The snapshot directories under `root` but `key`'s: those named by a key that hold a manifest of
+ * that key, so that nothing else in a directory named by mistake is ever taken for one (or removed).
+ */
 async function snapshotsIn(root: string, key?: string): Promise<string[]> {
   const names = await readdir(root).catch(() => [] as string[]);
-  return names.filter((name) => KEY.test(name) && name !== key).map((name) => join(root, name));
+  const found: string[] = [];
+  for (const name of names) {
+    if (!KEY.test(name) || name === key) continue;
+    const text = await readFile(join(root, name, MANIFEST), 'utf8').catch(() => '');
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if ((manifest as Partial<SnapshotManifest> | null)?.key === name) found.push(join(root, name));
+  }
+  return found;
 }
 
 export type WrittenSnapshot = { kind: 'written'; dir: string; bytes: number } | { kind: 'skipped'; reason: string };
