@@ -142,9 +142,9 @@ export interface TaxaServiceOptions {
 
 export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }: TaxaServiceOptions) {
   // A caller that hands the same request object again (the page routes keep one per repeated
-  // request, `routes/taxa/context.ts`) gets the same frozen bodies, compiled once. An engine in
-  // the same thread may then recognise a body by itself; the engine thread of `taxa serve` gets a
-  // copy and recognises it by its text (docs/architecture.md, "The path of a request").
+  // request, `routes/taxa/context.ts`) gets the same frozen bodies, compiled once. The engine
+  // recognises a body by its text, a copy as the body itself (docs/architecture.md, "The path of
+  // a request").
   const compiled = new WeakMap<TaxaPageRequest, PageBodies>();
 
   function pages(version: string, request: TaxaPageRequest): PageSearch {

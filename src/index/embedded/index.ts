@@ -5,12 +5,8 @@
  * and how a field is derived from others at build. Everything else under `embedded/` is the engine's own (README.md,
  * "Stages"); a dependency rule (`.dependency-cruiser.cjs`, `embedded-surface`) keeps it so.
  */
-export {
-  DocumentIndex,
-  type DocumentIndexOptions,
-  queryCacheCounts,
-  type QueryCacheCounts,
-} from './document-index.ts';
+export { DocumentIndex, type DocumentIndexOptions } from './document-index.ts';
+export { queryCacheCounts, type QueryCacheCounts } from './searcher.ts';
 export { fieldCatalogFromMapping, type FieldCatalog } from './build/field-catalog.ts';
 export type { FieldDerivation } from './build/derived-fields.ts';
 export type { FieldState, IndexState, OwnColumns, ViewState } from './index-state.ts';

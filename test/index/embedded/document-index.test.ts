@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocumentIndex, queryCacheCounts } from '../../../src/index/embedded/document-index.ts';
+import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
+import { queryCacheCounts } from '../../../src/index/embedded/searcher.ts';
 import type { SearchBody } from '../../../src/index/engine.ts';
 import type { Query } from '../../../src/index/search-body.ts';
 import { fieldCatalogFromMapping } from '../../../src/index/embedded/build/field-catalog.ts';
