@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
 import { errorAnswer } from '../../src/http/answers/error-answer.ts';
-import { MAX_FILTER_VALUE_LENGTH, MAX_FILTER_VALUES, parseFilterBody } from '../../src/query/filter-body.ts';
+import {
+  listFilterOf,
+  MAX_FILTER_VALUE_LENGTH,
+  MAX_FILTER_VALUES,
+  parseFilterBody,
+} from '../../src/query/filter-body.ts';
 import { compileNode, printNode } from '../../src/query/nodes/index.ts';
 
 const compiled = (body: unknown) => compileNode(parseFilterBody(body));
@@ -87,11 +92,42 @@ describe('parseFilterBody', () => {
     });
   });
 
+  it('names one bad key alone, without a count of more', () => {
+    expect(errorOf({ colour: 'red' }).message).toBe("Unknown filter 'colour'");
+    expect(errorOf({ id: ['', '!'] }).message).toBe("Filter 'id' takes a value (and 1 more)");
+  });
+
+  it('refuses an empty value, and a `!` with nothing after it, at their places', () => {
+    expect(errorAnswer(errorOf({ id: ['MX.1', ''], taxonRank: '!' })).details).toEqual({
+      '/body/id/1': ["Filter 'id' takes a value"],
+      '/body/taxonRank': ["Filter 'taxonRank' takes a value after '!'"],
+    });
+  });
+
+  it('refuses a key whose value is not a string or a non-empty array of strings', () => {
+    const message = "Filter 'id' takes a string or a non-empty array of strings";
+    for (const value of [[], ['MX.1', 1], 5, { a: 'b' }, null])
+      expect(errorAnswer(errorOf({ id: value })).details, JSON.stringify(value)).toEqual({ '/body/id': [message] });
+  });
+
   it('refuses non-objects and prototype keys', () => {
     expect(errorAnswer(errorOf([])).details).toEqual({ '/body': ['must be a JSON object of filters'] });
+    expect(errorOf(5).message).toBe('The filter body must be a JSON object');
+    expect(errorOf(true).statusCode).toBe(422);
+    expect(compiled(null)).toEqual({ match_all: {} });
     expect(errorOf('x').statusCode).toBe(422);
     expect(errorAnswer(errorOf(JSON.parse('{"__proto__": {"x": 1}}'))).details).toEqual({
       '/body/__proto__': ["Unknown filter '__proto__'"],
     });
+  });
+});
+
+describe('listFilterOf', () => {
+  it('reads `!` as not, and a lone `!` as nothing', () => {
+    expect(listFilterOf(['MVL.1', '!', '!MVL.2', 'MVL.3'])).toEqual({
+      include: ['MVL.1', 'MVL.3'],
+      exclude: ['MVL.2'],
+    });
+    expect(listFilterOf([])).toEqual({ include: [], exclude: [] });
   });
 });
