@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { compileAggregations, parseAggregateBy, aggregateRows } from '../../src/query/aggregate.ts';
 import { parseFilterBody } from '../../src/query/filter-body.ts';
-import { compileSort } from '../../src/query/sort.ts';
+import { compileSort, isSortableField } from '../../src/query/sort.ts';
 import { compileSource } from '../../src/query/source.ts';
+import { and, compileNode as compileNodeOf, term } from '../../src/query/nodes/index.ts';
 import {
   compileChildren,
+  compileChildrenOf,
+  compileLineageOf,
   compileTaxaAggregate,
   compileTaxaByIds,
   compileTaxaExportChunk,
   compileTaxaPage,
   compileTaxonById,
   EXPORT_CHUNK_SIZE,
+  speciesUnder,
 } from '../../src/query/taxa-request.ts';
 import { compileChangesExportChunk } from '../../src/query/changes-request.ts';
 
@@ -97,7 +101,24 @@ describe('compileSort', () => {
   });
 });
 
+describe('isSortableField', () => {
+  it('takes a leaf of the taxon, not an object, an unknown name or an internal sort rank', () => {
+    expect(isSortableField('scientificName')).toBe(true);
+    expect(isSortableField('taxonomicOrder')).toBe(true);
+    expect(isSortableField('parent')).toBe(false);
+    expect(isSortableField('colour')).toBe(false);
+    expect(isSortableField('scientificNameSortRank')).toBe(false);
+  });
+});
+
 describe('compileSource', () => {
+  it('keeps the parent field out of the excludes for a request that places children under it', () => {
+    expect(compileSource({ withParent: true })).toEqual({
+      excludes: [...INTERNAL, ...HEAVY].filter((field) => field !== 'isPartOf'),
+    });
+    expect(compileSource({ selectedFields: [] })).toEqual({ excludes: [...INTERNAL, ...HEAVY] });
+  });
+
   it('keeps a heavy field the client names in selectedFields', () => {
     expect(compileSource({ selectedFields: ['multimedia.author'] })).toEqual({
       includes: ['multimedia.author'],
@@ -120,7 +141,69 @@ describe('tree requests', () => {
     expect(compileChildren('MX.1', true, {}).query).toEqual({ bool: { filter: [{ term: { isPartOf: 'MX.1' } }] } });
   });
 
+  it('asks for the children of several parents at once, each hit with its id and the parent it was found by', () => {
+    const filter = term.build('finnish', true);
+    expect(compileChildrenOf(['MX.1', 'MX.2'], false, { selectedFields: ['scientificName', 'id'] }, filter)).toEqual({
+      parentField: 'isPartOfNonHidden',
+      body: {
+        query: {
+          bool: {
+            filter: [{ terms: { isPartOfNonHidden: ['MX.1', 'MX.2'] } }, { term: { finnish: true } }],
+            must_not: [{ term: { hiddenTaxon: true } }],
+          },
+        },
+        sort: [{ taxonomicOrder: { order: 'asc' } }],
+        size: 100_000,
+        track_total_hits: true,
+        _source: {
+          includes: ['scientificName', 'id', 'isPartOfNonHidden'],
+          excludes: [...INTERNAL, ...HEAVY].filter((field) => field !== 'isPartOfNonHidden'),
+        },
+      },
+    });
+    const one = compileChildrenOf(['MX.1'], true, {});
+    expect(one.parentField).toBe('isPartOf');
+    expect(one.body.query).toEqual({ bool: { filter: [{ term: { isPartOf: 'MX.1' } }] } });
+    expect(one.body._source).toEqual({ excludes: [...INTERNAL, ...HEAVY].filter((field) => field !== 'isPartOf') });
+  });
+
+  it('asks for children under a filter, sorted as asked', () => {
+    const body = compileChildren('MX.1', true, {}, term.build('finnish', true), {
+      field: 'scientificName',
+      direction: 'desc',
+    });
+    expect(body.query).toEqual({ bool: { filter: [{ term: { isPartOf: 'MX.1' } }, { term: { finnish: true } }] } });
+    expect(body.sort).toEqual([
+      { scientificNameSortRank: { order: 'desc', missing: '_last' } },
+      { taxonomicOrder: { order: 'asc' } },
+    ]);
+  });
+
+  it('walks a lineage from what a taxon lists of its ancestors', () => {
+    expect(compileLineageOf('MX.1')).toEqual({
+      query: { bool: { filter: [{ ids: { values: ['MX.1'] } }] } },
+      size: 1,
+      _source: { includes: ['id', 'parents', 'nonHiddenParents', 'nameAccordingTo'] },
+    });
+  });
+
+  it('asks for the species under a taxon, and under the parentTaxonId asked too when it is another', () => {
+    const filter = and.build([]);
+    const scope = { includeHidden: false, checklist: ['MR.1'] };
+    expect(speciesUnder('MX.1', scope, filter)).toEqual({
+      scope: { ...scope, parentTaxonId: 'MX.1', speciesOnly: true },
+      filter,
+    });
+    expect(speciesUnder('MX.1', { ...scope, parentTaxonId: 'MX.1' }, filter).filter).toBe(filter);
+    expect(compileNodeOf(speciesUnder('MX.1', { ...scope, parentTaxonId: 'MX.9' }, filter).filter)).toEqual({
+      bool: { filter: [{ term: { parents: 'MX.9' } }] },
+    });
+  });
+
   it('asks for a lineage by ids in taxonomic order, and one taxon by id', () => {
+    expect(compileTaxaByIds(['MX.1'], {}, term.build('finnish', true)).query).toEqual({
+      bool: { filter: [{ ids: { values: ['MX.1'] } }, { term: { finnish: true } }] },
+    });
     expect(compileTaxaByIds(['MX.1', 'MX.2'], {}).query).toEqual({
       bool: { filter: [{ ids: { values: ['MX.1', 'MX.2'] } }] },
     });
