@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { and, compileNode, ids, not, printNode, term, terms } from '../../src/query/nodes/index.ts';
+import {
+  and,
+  compileNode,
+  exists,
+  ids,
+  longerPrefix,
+  not,
+  or,
+  prefix,
+  printNode,
+  range,
+  term,
+  terms,
+} from '../../src/query/nodes/index.ts';
 
 describe('term', () => {
   it('compiles to a term query', () => {
@@ -21,6 +34,49 @@ describe('terms', () => {
 describe('ids', () => {
   it('compiles to an ids query', () => {
     expect(compileNode(ids.build(['MX.1']))).toEqual({ ids: { values: ['MX.1'] } });
+    expect(printNode(ids.build(['MX.1', 'MX.2']))).toBe('_id:(MX.1 OR MX.2)');
+  });
+});
+
+describe('or', () => {
+  it('compiles to should with its minimum, so that it is an OR inside a filter too', () => {
+    const either = or.build([term.build('a', 'x'), exists.build('b')]);
+    expect(compileNode(either)).toEqual({
+      bool: { should: [{ term: { a: 'x' } }, { exists: { field: 'b' } }], minimum_should_match: 1 },
+    });
+    expect(printNode(either)).toBe('(a:"x" OR _exists_:b)');
+    expect(printNode(or.build([term.build('a', 'x'), term.build('a', 'y'), term.build('a', 'z')], 2))).toBe(
+      '2 of (a:"x" OR a:"y" OR a:"z")',
+    );
+  });
+});
+
+describe('prefix and longerPrefix', () => {
+  it('compile to a prefix query, and to a wildcard of the escaped prefix and one more character', () => {
+    expect(compileNode(prefix.build('name', 'par'))).toEqual({ prefix: { name: { value: 'par' } } });
+    expect(printNode(prefix.build('name', 'par'))).toBe('name:"par"*');
+    expect(compileNode(longerPrefix.build('name', 'a*b?c\\'))).toEqual({
+      wildcard: { name: { value: 'a\\*b\\?c\\\\?*' } },
+    });
+    expect(printNode(longerPrefix.build('name', 'par'))).toBe('name:"par"?*');
+  });
+});
+
+describe('range and exists', () => {
+  it('compile only the bounds given, and print the open ones as *', () => {
+    expect(compileNode(range.build('length', { gte: 3, lte: 9 }))).toEqual({ range: { length: { gte: 3, lte: 9 } } });
+    expect(compileNode(range.build('length', { gte: 0 }))).toStrictEqual({ range: { length: { gte: 0 } } });
+    expect(compileNode(range.build('length', { lte: 0 }))).toStrictEqual({ range: { length: { lte: 0 } } });
+    expect(printNode(range.build('length', { gte: 3 }))).toBe('length:[3 TO *]');
+    expect(printNode(range.build('length', { lte: 9 }))).toBe('length:[* TO 9]');
+    expect(compileNode(exists.build('vernacularName.fi'))).toEqual({ exists: { field: 'vernacularName.fi' } });
+    expect(printNode(exists.build('vernacularName.fi'))).toBe('_exists_:vernacularName.fi');
+  });
+
+  it('refuses a node of no known kind', () => {
+    // A kind the types rule out (`as never`), as JavaScript that skipped them could still make one.
+    expect(() => compileNode({ kind: 'near' } as never)).toThrow('query: unknown node {"kind":"near"}');
+    expect(() => printNode({ kind: 'near' } as never)).toThrow('query: unknown node {"kind":"near"}');
   });
 });
 
@@ -55,5 +111,6 @@ describe('and', () => {
     expect(compileNode(and.build([]))).toEqual({ match_all: {} });
     expect(compileNode(and.build([and.build([])]))).toEqual({ match_all: {} });
     expect(printNode(and.build([]))).toBe('*');
+    expect(printNode(and.build([term.build('a', 'x'), term.build('b', 'y')]))).toBe('a:"x" AND b:"y"');
   });
 });
