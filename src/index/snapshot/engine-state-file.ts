@@ -36,6 +36,13 @@ export interface EncodedFile {
 export interface EncodedState {
   documents: EncodedFile;
   indices: EncodedFile;
+  terms: EncodedFile;
+}
+
+/** The pieces a state's tree is written in: typed arrays (kept as views once read), term lists as JSON (parsed, then let go). */
+interface Pieces {
+  arrays: Uint8Array[];
+  texts: Uint8Array[];
 }
 
 const bytesOf = (array: ArrayBufferView) => new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -51,10 +58,14 @@ export function* encodeEngineState(state: EngineState): Generator<void, EncodedS
     yield;
   }
   const documents = { header: { count: state.documents.length, chunks }, pieces: [serializer.releaseBuffer()] };
-  const pieces: Uint8Array[] = [];
+  const pieces: Pieces = { arrays: [], texts: [] };
   const { catalog, indices, shared } = state;
   const tree = yield* encodeTree({ catalog, indices, shared }, pieces);
-  return { documents, indices: { header: tree, pieces } };
+  return {
+    documents,
+    indices: { header: tree, pieces: pieces.arrays },
+    terms: { header: { lists: pieces.texts.length }, pieces: pieces.texts },
+  };
 }
 
 /** Strings written as JSON between two steps. */
@@ -72,19 +83,19 @@ function* jsonOfStrings(strings: readonly string[]): Generator<void, Buffer, und
   return Buffer.concat(parts);
 }
 
-function* encodeTree(value: unknown, pieces: Uint8Array[]): Generator<void, unknown, undefined> {
+function* encodeTree(value: unknown, pieces: Pieces): Generator<void, unknown, undefined> {
   if (typeof value !== 'object' || value === null) return value;
   if (ArrayBuffer.isView(value)) {
     const type = value.constructor.name;
     if (!Object.hasOwn(ARRAY_TYPES, type)) throw new Error(`snapshot: cannot write a ${type}`);
-    pieces.push(bytesOf(value));
-    return { [PIECE]: pieces.length - 1, type, length: (value as StateArray).length };
+    pieces.arrays.push(bytesOf(value));
+    return { [PIECE]: pieces.arrays.length - 1, type, length: (value as StateArray).length };
   }
   if (Array.isArray(value)) {
     if (value.length >= LONG_LIST && value.every((item) => typeof item === 'string')) {
       const text = yield* jsonOfStrings(value as string[]);
-      pieces.push(text);
-      return { [JSON_PIECE]: pieces.length - 1, bytes: text.byteLength };
+      pieces.texts.push(text);
+      return { [JSON_PIECE]: pieces.texts.length - 1, bytes: text.byteLength };
     }
     const out: unknown[] = [];
     for (const item of value) out.push(yield* encodeTree(item, pieces));
@@ -95,15 +106,20 @@ function* encodeTree(value: unknown, pieces: Uint8Array[]): Generator<void, unkn
   return out;
 }
 
+/** A file as read: its header and body (`readSnapshotFile`). */
+export interface ReadFile {
+  header: unknown;
+  body: Uint8Array;
+}
+
 /**
- * The state of a snapshot's two files, as read (`readSnapshotFile`). Throws an `Error` saying
- * what does not fit (a piece outside the body, a chunk that is not a list of documents).
+ * The state of a snapshot's files, as read. Throws an `Error` saying what does not fit (a piece
+ * outside its file, a chunk that is not a list of documents).
  */
-export function decodeEngineState(
-  documents: { header: unknown; body: Uint8Array },
-  indices: { header: unknown; body: Uint8Array },
-): EngineState {
-  const tree = decodeTree(indices.header, indices.body, piecesOf(indices.header)) as Omit<EngineState, 'documents'>;
+export function decodeEngineState(documents: ReadFile, indices: ReadFile, terms: ReadFile): EngineState {
+  const { arrays, texts } = piecesOf(indices.header);
+  const bodies = { arrays: { body: indices.body, offsets: arrays }, texts: { body: terms.body, offsets: texts } };
+  const tree = decodeTree(indices.header, bodies) as Omit<EngineState, 'documents'>;
   return { ...tree, documents: decodeDocuments(documents.header, documents.body) };
 }
 
@@ -127,16 +143,22 @@ function decodeDocuments(header: unknown, body: Uint8Array): object[] {
   return documents;
 }
 
-/** The offsets of the pieces, laid out as the writer laid them out from their lengths. */
-function piecesOf(header: unknown): Map<number, number> {
-  const lengths = new Map<number, number>();
+/** Where each piece is in its file's body, by its number. */
+type Offsets = Map<number, number>;
+
+/** The offsets of each file's pieces, laid out as the writer laid them out from their lengths. */
+function piecesOf(header: unknown): { arrays: Offsets; texts: Offsets } {
+  const lengths = { arrays: new Map<number, number>(), texts: new Map<number, number>() };
   collectPieces(header, lengths);
-  const ordered = [...lengths.keys()].sort((a, b) => a - b);
-  const { offsets } = layOut(ordered.map((piece) => ({ byteLength: lengths.get(piece)! }) as Uint8Array));
-  return new Map(ordered.map((piece, i) => [piece, offsets[i]!]));
+  const offsetsOf = (of: Map<number, number>): Offsets => {
+    const ordered = [...of.keys()].sort((a, b) => a - b);
+    const { offsets } = layOut(ordered.map((piece) => ({ byteLength: of.get(piece)! }) as Uint8Array));
+    return new Map(ordered.map((piece, i) => [piece, offsets[i]!]));
+  };
+  return { arrays: offsetsOf(lengths.arrays), texts: offsetsOf(lengths.texts) };
 }
 
-function collectPieces(value: unknown, lengths: Map<number, number>): void {
+function collectPieces(value: unknown, lengths: { arrays: Map<number, number>; texts: Map<number, number> }): void {
   if (typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {
     for (const item of value) collectPieces(item, lengths);
@@ -146,21 +168,24 @@ function collectPieces(value: unknown, lengths: Map<number, number>): void {
   if (typeof record[PIECE] === 'number') {
     const type = ARRAY_TYPES[record.type as ArrayType];
     if (type === undefined) throw new Error(`indices: piece ${record[PIECE]} of unknown type ${String(record.type)}`);
-    lengths.set(record[PIECE], (record.length as number) * type.BYTES_PER_ELEMENT);
+    lengths.arrays.set(record[PIECE], (record.length as number) * type.BYTES_PER_ELEMENT);
     return;
   }
   if (typeof record[JSON_PIECE] === 'number') {
-    lengths.set(record[JSON_PIECE], record.bytes as number);
+    lengths.texts.set(record[JSON_PIECE], record.bytes as number);
     return;
   }
   for (const item of Object.values(record)) collectPieces(item, lengths);
 }
 
-function decodeTree(value: unknown, body: Uint8Array, offsets: Map<number, number>): unknown {
+type Bodies = Record<keyof Pieces, { body: Uint8Array; offsets: Offsets }>;
+
+function decodeTree(value: unknown, bodies: Bodies): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => decodeTree(item, body, offsets));
+  if (Array.isArray(value)) return value.map((item) => decodeTree(item, bodies));
   const record = value as Record<string, unknown>;
   if (typeof record[PIECE] === 'number') {
+    const { body, offsets } = bodies.arrays;
     const type = ARRAY_TYPES[record.type as ArrayType];
     const length = record.length as number;
     const at = offsets.get(record[PIECE])!;
@@ -169,15 +194,16 @@ function decodeTree(value: unknown, body: Uint8Array, offsets: Map<number, numbe
     return new type(body.buffer as ArrayBuffer, body.byteOffset + at, length);
   }
   if (typeof record[JSON_PIECE] === 'number') {
+    const { body, offsets } = bodies.texts;
     const at = offsets.get(record[JSON_PIECE])!;
     const bytes = record.bytes as number;
     if (!Number.isSafeInteger(bytes) || at + bytes > body.byteLength)
-      throw new Error(`indices: piece ${record[JSON_PIECE]} ends past the body`);
+      throw new Error(`terms: list ${record[JSON_PIECE]} ends past the body`);
     const list: unknown = JSON.parse(Buffer.from(body.buffer, body.byteOffset + at, bytes).toString('utf8'));
-    if (!Array.isArray(list)) throw new Error(`indices: piece ${record[JSON_PIECE]} is not a list`);
+    if (!Array.isArray(list)) throw new Error(`terms: list ${record[JSON_PIECE]} is not a list`);
     return list;
   }
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(record)) out[key] = decodeTree(item, body, offsets);
+  for (const [key, item] of Object.entries(record)) out[key] = decodeTree(item, bodies);
   return out;
 }

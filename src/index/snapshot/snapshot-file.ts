@@ -20,7 +20,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 
 /** The snapshot format: raised whenever what a snapshot holds, or how, changes. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 const MAGIC = 'TAXASNAP';
 const PREFIX_BYTES = 32;

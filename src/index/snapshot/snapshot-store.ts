@@ -16,6 +16,7 @@ import { readSnapshotFile, SNAPSHOT_FORMAT, SnapshotRefused, writeSnapshotFile }
 const MANIFEST = 'manifest.json';
 const DOCUMENTS = 'documents.bin';
 const INDICES = 'indices.bin';
+const TERMS = 'terms.bin';
 const LOCK = '.taxa-snapshot.lock';
 const WRITING = '.taxa-writing-';
 const RETIRED = '.taxa-retired-';
@@ -50,10 +51,11 @@ export async function openSnapshot<M>(root: string, key: string): Promise<Opened
     const manifest = parseManifest(manifestPath, text, key);
     const documents = await readSnapshotFile(join(dir, DOCUMENTS));
     const indices = await readSnapshotFile(join(dir, INDICES));
+    const terms = await readSnapshotFile(join(dir, TERMS));
     try {
       return {
         kind: 'opened',
-        state: decodeEngineState(documents, indices),
+        state: decodeEngineState(documents, indices, terms),
         manifest: manifest as SnapshotManifest<M>,
         dir,
       };
@@ -132,6 +134,7 @@ export async function writeSnapshot<M>(
     temporary = await mkdtemp(join(root, WRITING));
     let bytes = await writeSnapshotFile(join(temporary, DOCUMENTS), encoded.documents.header, encoded.documents.pieces);
     bytes += await writeSnapshotFile(join(temporary, INDICES), encoded.indices.header, encoded.indices.pieces);
+    bytes += await writeSnapshotFile(join(temporary, TERMS), encoded.terms.header, encoded.terms.pieces);
     const manifest: SnapshotManifest<M> = { format: SNAPSHOT_FORMAT, key, written: new Date().toISOString(), meta };
     await writeFile(join(temporary, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', flush: true });
     await syncDirectory(temporary);
