@@ -112,7 +112,9 @@ async function writeSnapshotOf(engine: EmbeddedEngine, { root, key }: { root: st
       return yield* encodeEngineState(yield* engine.state());
     };
     const encoded = await runInSlices(encoding(), WRITE_SLICE_MS, nextTurn);
-    const written = await writeSnapshot(root, key, encoded, stats);
+    // The data's bytes read again: a file changed while it was loaded is not kept under the old key.
+    const stillKey = async () => (await snapshotKey(options.dir)) === key;
+    const written = await writeSnapshot(root, key, encoded, stats, stillKey);
     if (written.kind === 'skipped') phase({ phase: 'snapshot', action: 'skipped', reason: written.reason });
     else
       phase({

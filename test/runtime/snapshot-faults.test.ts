@@ -173,3 +173,25 @@ describe('the snapshots directory', () => {
     expect(await readdir(snapshots)).toHaveLength(2);
   });
 });
+
+describe('data changed while it was loaded', () => {
+  it('is not kept under the key of the bytes read before', async () => {
+    snapshots = await mkdtemp(join(tmpdir(), 'taxa-snapshots-'));
+    const changing = await fixtureCopy();
+    const previous = data;
+    data = changing;
+    try {
+      // Another thread of this process holds the lock: the write waits for it (up to 5 s), and the
+      // data changes meanwhile.
+      await writeFile(join(snapshots, '.taxa-snapshot.lock'), `${process.pid} 999`);
+      const loaded = await load();
+      await appendFile(join(changing, 'current.ndjson'), '\n');
+      await rm(join(snapshots, '.taxa-snapshot.lock'));
+      expect(await loaded.reported('skipped')).toMatchObject({ reason: 'the data changed while it was loaded' });
+      expect(await readdir(snapshots)).toEqual([]);
+      await answersTaxa(loaded);
+    } finally {
+      data = previous;
+    }
+  });
+});

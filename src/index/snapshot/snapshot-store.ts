@@ -109,7 +109,9 @@ export type WrittenSnapshot = { kind: 'written'; dir: string; bytes: number } | 
 
 /**
  * Writes `encoded` as the snapshot of `key` under `root`, replacing one of that key (a refused
- * one) and removing those of other keys. Skipped while another live process holds the lock.
+ * one) and removing those of other keys. Skipped while another live process holds the lock, and
+ * when `stillKey` (asked once the files are written) says `key` is no longer the data's: data
+ * changed while it was loaded must not be kept under the key of the bytes read before.
  * Throws on a failure to write (a full disk, a read-only directory); nothing partial is left.
  */
 export async function writeSnapshot<M>(
@@ -117,6 +119,7 @@ export async function writeSnapshot<M>(
   key: string,
   encoded: EncodedState,
   meta: M,
+  stillKey: () => Promise<boolean> = async () => true,
 ): Promise<WrittenSnapshot> {
   if (!KEY.test(key)) throw new Error(`snapshot: key ${key} is not a hex digest`);
   await mkdir(root, { recursive: true });
@@ -138,6 +141,10 @@ export async function writeSnapshot<M>(
     const manifest: SnapshotManifest<M> = { format: SNAPSHOT_FORMAT, key, written: new Date().toISOString(), meta };
     await writeFile(join(temporary, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', flush: true });
     await syncDirectory(temporary);
+    if (!(await stillKey())) {
+      await rm(temporary, { recursive: true, force: true });
+      return { kind: 'skipped', reason: 'the data changed while it was loaded' };
+    }
     const dir = join(root, key);
     const retired = join(root, `${RETIRED}${process.pid}`);
     await rm(retired, { recursive: true, force: true });
