@@ -7,6 +7,7 @@ import {
   compilePartial,
   nameFilters,
   partialOrder,
+  prepareNameSearch,
   type NameSearchRequest,
 } from '../../src/query/name-search.ts';
 import { compileNode } from '../../src/query/nodes/index.ts';
@@ -82,6 +83,18 @@ describe('nameFilters', () => {
         must_not: [{ term: { informalTaxonGroups: 'MVL.3' } }, { term: { nameType: 'MX.hasSynonym' } }],
       },
     });
+  });
+});
+
+describe('prepareNameSearch and the checklists', () => {
+  it('prepares the query once and keeps what else was asked', () => {
+    const { query, ...asked } = request('Parus maj');
+    expect(prepareNameSearch({ ...asked, query: 'Parus maj' })).toEqual({ ...asked, query: prepareQuery('Parus maj') });
+  });
+
+  it('asks for any checklist when none is named', () => {
+    for (const checklists of [undefined, []])
+      expect(JSON.stringify(compileNode(nameFilters(request('susi', { checklists }))))).not.toMatch(/checklist/);
   });
 });
 
@@ -210,6 +223,13 @@ describe('compilePartial', () => {
       '{"term":{"diacriticGrams":"LLÖ"}}',
     ]);
     expect(gramsOf(compilePartial(request('kääpäsieni'), PAGE))).toContainEqual('{"term":{"grams":"SIE"}}');
+    expect(gramsOf(compilePartial(request('röt'), PAGE))).toEqual(['{"term":{"diacriticGrams":"RÖT"}}']);
+  });
+
+  it('asks a one-word query too short for trigrams as the start of a name', () => {
+    const query = JSON.stringify(compilePartial(request('ab'), PAGE).query);
+    expect(query).toContain('{"prefix":{"foldedKeys":{"value":"AB"}}}');
+    expect(query).not.toMatch(/grams/);
   });
 
   it('asks for the first word as a prefix and the trigrams of the others', () => {
