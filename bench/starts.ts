@@ -5,15 +5,11 @@
  * rest once the heap is compacted (and, for a load that writes one, once the snapshot is written).
  */
 import type { ChildProcess } from 'node:child_process';
-import { readdir, readFileSync, rm, stat } from 'node:fs';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort, line, mib, percentile, serveChild, target } from './stats.ts';
-
-const listDir = promisify(readdir);
-const statOf = promisify(stat);
-const remove = promisify(rm);
 
 interface Start {
   readySeconds: number;
@@ -71,8 +67,8 @@ const isWritten = (msg: string) => msg.startsWith('wrote the snapshot') || msg.s
 
 async function bytesUnder(dir: string): Promise<number> {
   let bytes = 0;
-  for (const name of await listDir(dir, { recursive: true })) {
-    const info = await statOf(join(dir, String(name)));
+  for (const name of await readdir(dir, { recursive: true })) {
+    const info = await stat(join(dir, String(name)));
     if (info.isFile()) bytes += info.size;
   }
   return bytes;
@@ -86,7 +82,7 @@ async function bytesUnder(dir: string): Promise<number> {
  */
 export async function reportStarts(label: string, dir: string, rounds: number, readyAtMost: number): Promise<string> {
   const snapshots = join(dir, '.snapshot-bench');
-  await remove(snapshots, { recursive: true, force: true });
+  await rm(snapshots, { recursive: true, force: true });
   const writing = await start(dir, snapshots);
   const cold: Start[] = [];
   const opened: Start[] = [];

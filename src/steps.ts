@@ -27,3 +27,6 @@ export async function runInSlices<T>(
     }
   }
 }
+
+/** The event loop's next turn: what lets other work through between two slices (`runInSlices`). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -3,13 +3,9 @@
  * their snapshot (docs/snapshots.md) without serving, so that a deployment builds it once and
  * every `taxa serve` of the same data and code opens it.
  */
-import { join } from 'node:path';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { createEmbeddedEngine } from '../index/embedded-engine.ts';
-import { encodeEngineState } from '../index/snapshot/engine-state-file.ts';
-import { writeSnapshot } from '../index/snapshot/snapshot-store.ts';
-import { snapshotKey } from '../runtime/snapshot-key.ts';
-import { runToEnd } from '../steps.ts';
+import { snapshotDirFor, snapshotKey, writeEngineSnapshot } from '../runtime/engine-snapshot.ts';
 import { type DirectoryCommand, directoryArguments, loadWithStats, usageError } from './directory-command.ts';
 
 const COMMAND: DirectoryCommand = {
@@ -26,15 +22,15 @@ export async function runBuild(argv: string[]): Promise<number> {
   if (typeof parsed === 'number') return parsed;
   const { dir, values } = parsed;
   // As the service reads its environment, an empty variable is an unset one.
-  const root = values['snapshot-dir'] ?? (process.env.TAXA_SNAPSHOT_DIR || join(dir, '.snapshot'));
-  if (root === 'off') return usageError(COMMAND, 'TAXA_SNAPSHOT_DIR is off: name a directory with --snapshot-dir');
+  const root = values['snapshot-dir'] ?? snapshotDirFor(dir, process.env.TAXA_SNAPSHOT_DIR || undefined);
+  if (root === undefined) return usageError(COMMAND, 'TAXA_SNAPSHOT_DIR is off: name a directory with --snapshot-dir');
   const started = performance.now();
   const key = await snapshotKey(dir);
   const loaded = await loadWithStats(dir);
   if (typeof loaded === 'number') return loaded;
   const engine = createEmbeddedEngine();
   engine.replaceData(engineDataOf(loaded.dataSet));
-  const written = await writeSnapshot(root, key, runToEnd(encodeEngineState(runToEnd(engine.state()))), loaded.stats);
+  const written = await writeEngineSnapshot(engine, { root, key, dataDir: dir }, loaded.stats);
   if (written.kind === 'skipped') {
     process.stderr.write(`build: not written: ${written.reason}\n`);
     return 1;

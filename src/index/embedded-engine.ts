@@ -14,7 +14,7 @@ import type { estypes } from '@elastic/elasticsearch';
 import { AppError } from '../errors.ts';
 import { deepFreeze } from '../json.ts';
 import type { Catalog } from '../taxon/catalog.ts';
-import { DERIVED_KEYS } from '../taxon/schema.ts';
+import { DERIVED_KEYS, type TaxonDocument } from '../taxon/schema.ts';
 import {
   INDEX_KINDS,
   VersionNotLoadedError,
@@ -38,7 +38,7 @@ import { MAPPING_FILES } from './mappings/files.ts';
 import { NAMES_CHECKED_FIELDS, NAMES_DOC_VALUE_FIELDS, NAMES_SEARCHED_FIELDS } from './mappings/names-mapping.ts';
 import { DERIVED_FIELDS } from './derived-fields.ts';
 import { KeptIndices } from './kept-indices.ts';
-import { runInSlices, runToEnd } from '../steps.ts';
+import { nextTurn, runInSlices, runToEnd } from '../steps.ts';
 
 /** What one data set's indices are, served: built from its documents or opened from its state. */
 interface Served {
@@ -82,6 +82,9 @@ export interface EngineState {
 
 /** What an opened state builds on first search: the changes of its versions, as `EngineData` gives them. */
 export type LaterData = Pick<EngineData, 'versions' | 'changesBetween' | 'keptForms'>;
+
+/** The documents of each version's taxa index, in the order of the versions. */
+export type VersionTaxa = { id: string; documents: readonly TaxonDocument[] }[];
 
 /** What the indices of one data set are built with: the fields to warm, the forms documents are kept in. */
 type BuiltWith = Pick<Served, 'warm' | 'keptForms'>;
@@ -143,7 +146,7 @@ const laterKey = (ref: IndexRef) => (ref.since === undefined ? indexKey(ref) : p
  * What a data set builds on first search: with `changesBetween`, a pair's changes index
  * (`ref.since`) or, for a search without one, the version's whole changes index.
  */
-function laterIndices(data: EngineData): Served['later'] {
+function laterIndices(data: LaterData): Served['later'] {
   const { changesBetween } = data;
   if (!changesBetween) return () => undefined;
   const loaded = new Map(data.versions.map((version) => [version.id, version.indices.changes ?? []]));
@@ -178,11 +181,12 @@ export interface EmbeddedEngine extends SearchEngine {
   state(): Generator<void, EngineState, undefined>;
   /**
    * Serves the indices of `state` instead of building them: what `replaceData` would serve for
-   * the data `state` was taken from. `later` gives the changes built on first search. The fields
-   * of `warm` are built before the swap. Throws, serving what it served, when `state` is not one
-   * of these indices' (a field outside the mapping, a document number outside `documents`).
+   * the data `state` was taken from. `laterOf` gives, from the opened versions' taxa, the changes
+   * built on first search. The fields of `warm` are built before the swap. Throws, serving what
+   * it served, when `state` is not one of these indices' (a field outside the mapping, a document
+   * number outside `documents`).
    */
-  openState(state: EngineState, later: LaterData, warm?: BuiltFields): void;
+  openState(state: EngineState, laterOf: (taxa: VersionTaxa) => LaterData, warm?: BuiltFields): void;
   /** The fields built so far in the indices served, by kind (what a reload may warm). */
   builtFields(): BuiltFields;
   /** What the indices built on first search hold now (`EmbeddedEngineOptions.keptChangeRecords`). */
@@ -253,8 +257,6 @@ export const KEPT_CHANGES_PROTECTED_MS = 60_000;
 /** `EmbeddedEngineOptions.changesSliceMs` */
 export const CHANGES_SLICE_MS = 10;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * The default budget of kept change records: those that half of the heap free holds, the heap
  * being this thread's, or one of `heapLimit` bytes.
@@ -293,8 +295,8 @@ export function createEmbeddedEngine(options: EmbeddedEngineOptions = {}): Embed
     state() {
       return stateOf(served);
     },
-    openState(state, later, warm = {}) {
-      served = builder.servedOfState(state, later, warm);
+    openState(state, laterOf, warm = {}) {
+      served = builder.servedOfState(state, laterOf, warm);
     },
     builtFields() {
       const built = new Map(INDEX_KINDS.map((kind) => [kind, new Set<string>()]));
@@ -402,7 +404,7 @@ class IndexBuilder {
   }
 
   /** Opens the indices of `state` aside (`EmbeddedEngine.openState`): the data set to swap in. */
-  servedOfState(state: EngineState, laterData: LaterData, warm: BuiltFields): Served {
+  servedOfState(state: EngineState, laterOf: (taxa: VersionTaxa) => LaterData, warm: BuiltFields): Served {
     const { documents } = state;
     for (const doc of documents) deepFreeze(doc);
     const docsOf = (numbers: Uint32Array) =>
@@ -410,14 +412,17 @@ class IndexBuilder {
         if (n >= documents.length) throw new Error(`engine: document ${n} of ${documents.length}`);
         return documents[n]!;
       });
+    const standalone = state.indices.map((entry) => ({ ...entry, docs: docsOf(entry.index.docs) }));
+    // A taxa index's documents are the taxa the loader made: the changes are computed from them.
+    const laterData = laterOf(
+      standalone
+        .filter(({ kind }) => kind === 'taxa')
+        .map(({ version, docs }) => ({ id: version, documents: docs as TaxonDocument[] })),
+    );
     const builtWith: BuiltWith = { warm, keptForms: laterData.keptForms };
     const indices = new Map<string, DocumentIndex<object>>();
-    for (const { version, kind, index } of state.indices) {
-      const opened = DocumentIndex.fromState(
-        docsOf(index.docs),
-        index,
-        this.optionsOf(version, kind, builtWith.keptForms),
-      );
+    for (const { version, kind, index, docs } of standalone) {
+      const opened = DocumentIndex.fromState(docs, index, this.optionsOf(version, kind, builtWith.keptForms));
       opened.warm(warm[kind] ?? []);
       indices.set(indexKey({ version, kind }), opened);
     }
@@ -428,7 +433,7 @@ class IndexBuilder {
         indices.set(indexKey({ version, kind }), opened.viewOfState(view, this.optionsOf(version, kind)));
       return { kind, index: opened, versions: views.map(({ version }) => version) };
     });
-    const later = laterIndices({ ...laterData, catalog: state.catalog });
+    const later = laterIndices(laterData);
     return { catalog: state.catalog, indices, shared, later, builtLater: undefined, building: new Map(), ...builtWith };
   }
 

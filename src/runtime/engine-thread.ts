@@ -15,13 +15,12 @@ import type { Progress } from '../../loaders/progress.ts';
 import { laterDataOf } from '../../loaders/engine-data.ts';
 import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import { createEmbeddedEngine, type EmbeddedEngine } from '../index/embedded-engine.ts';
-import { encodeEngineState } from '../index/snapshot/engine-state-file.ts';
+import type { EncodedState } from '../index/snapshot/engine-state-file.ts';
 import { SnapshotRefused } from '../index/snapshot/snapshot-file.ts';
-import { openSnapshot, writeSnapshot } from '../index/snapshot/snapshot-store.ts';
-import { runInSlices } from '../steps.ts';
+import { openSnapshot } from '../index/snapshot/snapshot-store.ts';
+import { nextTurn, runInSlices } from '../steps.ts';
 import type { Catalog } from '../taxon/catalog.ts';
-import type { TaxonDocument } from '../taxon/schema.ts';
-import { snapshotKey } from './snapshot-key.ts';
+import { snapshotKey, writeEngineSnapshot } from './engine-snapshot.ts';
 import { compactHeap, releasedResident } from './compact-heap.ts';
 import {
   serializeError,
@@ -33,7 +32,6 @@ import {
 
 /** How long the snapshot's writing works before searches waiting are answered. */
 const WRITE_SLICE_MS = 10;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const port = parentPort!;
 const options = workerData as ThreadOptions;
@@ -48,7 +46,7 @@ const progress: Progress = {
 const phase = (phase: LoadPhase) => send({ type: 'phase', phase });
 const secondsSince = (started: number) => Math.round(performance.now() - started) / 1000;
 
-/** A loaded engine, and the key to write its snapshot under when it was not opened from one. */
+/** A loaded engine, and where to write its snapshot when it was not opened from one. */
 interface Loaded {
   engine: EmbeddedEngine;
   catalog: Catalog;
@@ -59,14 +57,12 @@ interface Loaded {
 async function load(): Promise<Loaded> {
   const engine = createEmbeddedEngine({ keptChangeRecords: options.keptChangeRecords });
   const root = options.snapshotDir;
-  const key = root === undefined ? undefined : await snapshotKey(options.dir);
-  if (root !== undefined && key !== undefined) {
-    const stats = await openSnapshotInto(engine, root, key);
-    if (stats !== undefined) return { engine, catalog: await engine.catalog(), stats };
-  }
+  if (root === undefined) return { engine, stats: await loadInto(engine), catalog: await engine.catalog() };
+  const key = await snapshotKey(options.dir);
+  const opened = await openSnapshotInto(engine, root, key);
+  if (opened !== undefined) return { engine, catalog: await engine.catalog(), stats: opened };
   const stats = await loadInto(engine);
-  const write = root === undefined || key === undefined ? undefined : { root, key };
-  return { engine, catalog: await engine.catalog(), stats, ...(write && { write }) };
+  return { engine, catalog: await engine.catalog(), stats, write: { root, key } };
 }
 
 /**
@@ -89,12 +85,7 @@ async function openSnapshotInto(engine: EmbeddedEngine, root: string, key: strin
   }
   const { state, manifest, dir } = found;
   try {
-    const taxa = state.indices.filter(({ kind }) => kind === 'taxa');
-    const versions = taxa.map(({ version, index }) => ({
-      id: version,
-      documents: Array.from(index.docs, (n) => state.documents[n] as TaxonDocument),
-    }));
-    engine.openState(state, laterDataOf(versions), options.warm);
+    engine.openState(state, laterDataOf, options.warm);
   } catch (error) {
     phase({ phase: 'snapshot', action: 'refused', file: dir, reason: `does not open: ${(error as Error).message}` });
     return undefined;
@@ -108,13 +99,8 @@ async function openSnapshotInto(engine: EmbeddedEngine, root: string, key: strin
 async function writeSnapshotOf(engine: EmbeddedEngine, { root, key }: { root: string; key: string }, stats: LoadStats) {
   const started = performance.now();
   try {
-    const encoding = function* () {
-      return yield* encodeEngineState(yield* engine.state());
-    };
-    const encoded = await runInSlices(encoding(), WRITE_SLICE_MS, nextTurn);
-    // The data's bytes read again: a file changed while it was loaded is not kept under the old key.
-    const stillKey = async () => (await snapshotKey(options.dir)) === key;
-    const written = await writeSnapshot(root, key, encoded, stats, stillKey);
+    const sliced = (steps: Generator<void, EncodedState, undefined>) => runInSlices(steps, WRITE_SLICE_MS, nextTurn);
+    const written = await writeEngineSnapshot(engine, { root, key, dataDir: options.dir }, stats, sliced);
     if (written.kind === 'skipped') phase({ phase: 'snapshot', action: 'skipped', reason: written.reason });
     else
       phase({

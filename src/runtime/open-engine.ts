@@ -8,7 +8,6 @@
  * Elasticsearch engine serves what `taxa load` put in the cluster: opening it is refused while the
  * cluster cannot be reached or holds no version, and a reload only drops its short caches.
  */
-import { join } from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
 import { createElasticsearchEngine } from '../index/elasticsearch-engine.ts';
@@ -16,6 +15,7 @@ import type { EmbeddedEngine } from '../index/embedded-engine.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { engineDataOf } from '../../loaders/engine-data.ts';
 import { loadDataDirectory, type LoadStats } from '../../loaders/load-data-dir.ts';
+import { snapshotDirFor } from './engine-snapshot.ts';
 import { coalesced } from './reload.ts';
 import type { LoadPhase, SnapshotPhase } from './thread-protocol.ts';
 import { createWorkerEngine } from './worker-engine.ts';
@@ -23,13 +23,6 @@ import { createWorkerEngine } from './worker-engine.ts';
 /** The engine could not be opened (the cluster is away or empty); the message says what to do. */
 export class EngineStartError extends Error {
   override name = 'EngineStartError';
-}
-
-/** Where the embedded engine keeps its snapshots: `TAXA_SNAPSHOT_DIR`, by default in the data directory; `off`, nowhere. */
-export function snapshotDirOf(config: Config): string | undefined {
-  const dir = config.TAXA_SNAPSHOT_DIR;
-  if (dir === 'off') return undefined;
-  return dir ?? join(config.TAXA_DATA_DIR, '.snapshot');
 }
 
 /** Loads `dir` into an in-process `engine`; on any problem throws and leaves the engine as it was. */
@@ -77,7 +70,7 @@ function openEmbedded(config: Config, log: Logger): OpenedEngine {
     progress: process.stderr.isTTY === true,
     keptChangeRecords: config.CHANGES_KEPT_RECORDS,
     heapMb: config.ENGINE_HEAP_MB,
-    snapshotDir: snapshotDirOf(config),
+    snapshotDir: snapshotDirFor(config.TAXA_DATA_DIR, config.TAXA_SNAPSHOT_DIR),
     onPhase: (phase) => {
       const refused = phase.phase === 'snapshot' && (phase.action === 'refused' || phase.action === 'failed');
       log[refused ? 'warn' : 'info'](phase, phaseMessage(phase));

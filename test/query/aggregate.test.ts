@@ -1,6 +1,5 @@
 /** `aggregateBy` read, refused at its place and bounded before any work; buckets turned into rows. */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.ts';
 import {
   AGGREGATION_LIMITS,
   aggregateRows,
@@ -10,16 +9,7 @@ import {
   worstCaseBuckets,
   type AggregationSpec,
 } from '../../src/query/aggregate.ts';
-
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+import { refusalOf } from '../helpers/refusal.ts';
 
 const specs = (n: number, depth = 1): AggregationSpec[] =>
   Array.from({ length: n }, (_, i) => ({ name: `a${i}`, fields: Array.from({ length: depth }, () => 'parents') }));
@@ -33,7 +23,9 @@ describe('parseAggregateBy', () => {
   });
 
   it('refuses every malformed, unknown or repeated part at once, at the parameter', () => {
-    const error = refusal(() => parseAggregateBy('taxonRank=a=b;finnish,,species;colour,size;id=;taxonRank;taxonRank'));
+    const error = refusalOf(() =>
+      parseAggregateBy('taxonRank=a=b;finnish,,species;colour,size;id=;taxonRank;taxonRank'),
+    );
     expect(error.errorCode).toBe('VALIDATION_EXCEPTION');
     const problems = [
       "malformed aggregation 'taxonRank=a=b'",
@@ -48,9 +40,9 @@ describe('parseAggregateBy', () => {
 
   it('refuses an empty list', () => {
     for (const value of ['', ' ; ;'])
-      expect(refusal(() => parseAggregateBy(value)).message).toBe('aggregateBy: at least one field is required');
-    expect(refusal(() => parseAggregateBy('colour')).message).toBe("aggregateBy: unknown field(s) 'colour'");
-    expect(refusal(() => parseAggregateBy('id=  ')).message).toBe("aggregateBy: malformed aggregation 'id='");
+      expect(refusalOf(() => parseAggregateBy(value)).message).toBe('aggregateBy: at least one field is required');
+    expect(refusalOf(() => parseAggregateBy('colour')).message).toBe("aggregateBy: unknown field(s) 'colour'");
+    expect(refusalOf(() => parseAggregateBy('id=  ')).message).toBe("aggregateBy: malformed aggregation 'id='");
   });
 });
 
@@ -87,7 +79,7 @@ describe('the bounds of one request', () => {
       ],
     ];
     for (const [run, parameter, message] of cases) {
-      const error = refusal(run);
+      const error = refusalOf(run);
       expect(error.errorCode).toBe('BAD_REQUEST');
       expect(error.message).toBe(`${parameter}: ${message}`);
       expect(error.issues).toEqual([{ at: { parameter }, message }]);
@@ -98,7 +90,7 @@ describe('the bounds of one request', () => {
     expect(aggregationRequest('parents,parents', 10)).toEqual([
       { name: 'parents,parents', fields: ['parents', 'parents'] },
     ]);
-    expect(refusal(() => aggregationRequest('parents,parents', 300)).message).toMatch(/can make 90,300 buckets/);
+    expect(refusalOf(() => aggregationRequest('parents,parents', 300)).message).toMatch(/can make 90,300 buckets/);
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../src/errors.ts';
 import { errorAnswer } from '../../src/http/answers/error-answer.ts';
 import {
   listFilterOf,
@@ -8,18 +7,11 @@ import {
   parseFilterBody,
 } from '../../src/query/filter-body.ts';
 import { compileNode, printNode } from '../../src/query/nodes/index.ts';
+import { refusalOf } from '../helpers/refusal.ts';
 
 const compiled = (body: unknown) => compileNode(parseFilterBody(body));
 
-function errorOf(body: unknown): AppError {
-  try {
-    parseFilterBody(body);
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an error');
-}
+const errorOf = (body: unknown) => refusalOf(() => parseFilterBody(body));
 
 describe('parseFilterBody', () => {
   it('compiles strings, `!` negations, arrays as OR and booleans (false: not true), keys combined with AND', () => {

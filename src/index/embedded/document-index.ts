@@ -19,7 +19,7 @@ import { DerivedFieldBuild, type FieldDerivation } from './build/derived-fields.
 import { IndexData } from './build/index-data.ts';
 import { Searcher } from './searcher.ts';
 import { ownValues, type VersionLayer } from './version-layer.ts';
-import { fieldOfState, fieldState, type IndexState, type ViewState } from './index-state.ts';
+import { fieldOfState, fieldState, type IndexState, type OwnColumns, type ViewState } from './index-state.ts';
 import { IndexingError } from './build/index-values.ts';
 import { deepFreeze, isRecord, ownValue, type JsonRecord } from './primitives/json.ts';
 import { SourceFilters } from './respond/source-filter.ts';
@@ -231,13 +231,27 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     values: readonly ArrayLike<number>[],
     options: DocumentIndexOptions,
   ): DocumentIndex<T> {
-    const members = Bitset.of(this.docs.length, docs);
     const { byDoc, own } = ownFields(this.docs, docs, { fields, values }, options);
-    const data = this.data.view(own, docs);
+    return this.viewOf(docs, own, byDoc, options);
+  }
+
+  /** A version's view of this index: its documents, its own fields and its own values of the per-version fields. */
+  private viewOf(docs: Uint32Array, own: FieldIndex[], values: OwnColumns, options: DocumentIndexOptions) {
+    const layer: VersionLayer = { members: Bitset.of(this.docs.length, docs), count: docs.length, values };
+    return DocumentIndex.assembled(this.docs, this.ids, this.data.view(own, docs), options, layer, this.sources);
+  }
+
+  /** The index of `data`, with the doc values the options ask for built now. */
+  private static assembled<T extends object>(
+    docs: readonly T[],
+    ids: readonly string[],
+    data: IndexData,
+    options: DocumentIndexOptions,
+    layer: VersionLayer | undefined,
+    sources: SourceFilters,
+  ): DocumentIndex<T> {
     for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
-    const layer: VersionLayer = { members, count: docs.length, values: byDoc };
-    const queryCache = options.queryCache ?? true;
-    return new DocumentIndex(this.docs, this.ids, data, options.name ?? '', queryCache, layer, this.sources);
+    return new DocumentIndex(docs, ids, data, options.name ?? '', options.queryCache ?? true, layer, sources);
   }
 
   /** `sizeHint`: about how many `docs` there are, when they are not an array. */
@@ -324,9 +338,7 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
       if (byDoc.length > 0) layer = { members: Bitset.full(stored.length), count: stored.length, values: byDoc };
     }
     const data = new IndexData(stored.length, options.fields, source, ids, built);
-    for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
-    const sources = new SourceFilters(stored, form?.served);
-    return new DocumentIndex(stored, ids, data, options.name ?? '', options.queryCache ?? true, layer, sources);
+    return DocumentIndex.assembled(stored, ids, data, options, layer, new SourceFilters(stored, form?.served));
   }
 
   /** The documents stored, by document number (frozen; a view's are those of the index it views). */
@@ -370,22 +382,15 @@ export class DocumentIndex<T extends object = Record<string, unknown>> {
     const fields = state.fields.map((field) => fieldOfState(field, options.fields, docs.length));
     const source = new DocumentFieldSource(docs, new Map(state.valueCounts), options.keptForm?.indexed);
     const data = new IndexData(docs.length, options.fields, source, ids, fields);
-    for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
     const layer: VersionLayer | undefined =
       state.own.length === 0 ? undefined : { members: Bitset.full(docs.length), count: docs.length, values: state.own };
-    const sources = new SourceFilters(docs, options.keptForm?.served);
-    return new DocumentIndex(docs, ids, data, options.name ?? '', options.queryCache ?? true, layer, sources);
+    return DocumentIndex.assembled(docs, ids, data, options, layer, new SourceFilters(docs, options.keptForm?.served));
   }
 
   /** A version's view of this shared index from its `viewState`. */
   viewOfState(state: ViewState, options: DocumentIndexOptions): DocumentIndex<T> {
-    const { docs } = state;
     const own = state.fields.map((field) => fieldOfState(field, options.fields, this.docs.length));
-    const data = this.data.view(own, docs);
-    for (const name of options.docValueFields ?? []) data.field(name)?.ordinals();
-    const layer: VersionLayer = { members: Bitset.of(this.docs.length, docs), count: docs.length, values: state.own };
-    const queryCache = options.queryCache ?? true;
-    return new DocumentIndex(this.docs, this.ids, data, options.name ?? '', queryCache, layer, this.sources);
+    return this.viewOf(state.docs, own, state.own, options);
   }
 
   /** The fields whose index has been built so far: what `warm` builds again in a new index. */

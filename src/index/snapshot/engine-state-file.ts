@@ -1,19 +1,20 @@
 /**
- * An engine's state (`EngineState`) as the two files of a snapshot (docs/snapshots.md):
+ * An engine's state (`EngineState`) as the three files of a snapshot (docs/snapshots.md):
  *
  * - `documents`: every document once, in V8's serialization format, a chunk of documents at a
  *   time through one serializer, so that a value several documents share (the loader shares
  *   them) is written once and read back shared;
- * - `indices`: the catalog and every index's state as a JSON header in which each typed array
- *   and each long list of strings is a piece of the body: typed arrays as their bytes (opened as
- *   views of the file read, not copies), strings as JSON text.
+ * - `indices`: the catalog and every index's state as a JSON header in which each typed array is
+ *   a piece of the body, as its bytes (opened as views of the file read, not copies);
+ * - `terms`: each long list of strings (a field's terms) as JSON text, parsed when opened; kept
+ *   apart so that its bytes are let go once parsed, where the arrays' file stays in memory.
  *
  * Encoding runs in steps (`yield` between chunks and pieces), so that a thread serving searches
  * can write a snapshot between them.
  */
 import v8 from 'node:v8';
 import type { EngineState } from '../embedded-engine.ts';
-import { layOut } from './snapshot-file.ts';
+import { layOut, type SnapshotFile } from './snapshot-file.ts';
 
 /** A typed array kind a state holds. */
 const ARRAY_TYPES = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float64Array } as const;
@@ -106,17 +107,15 @@ function* encodeTree(value: unknown, pieces: Pieces): Generator<void, unknown, u
   return out;
 }
 
-/** A file as read: its header and body (`readSnapshotFile`). */
-export interface ReadFile {
-  header: unknown;
-  body: Uint8Array;
-}
-
 /**
  * The state of a snapshot's files, as read. Throws an `Error` saying what does not fit (a piece
  * outside its file, a chunk that is not a list of documents).
  */
-export function decodeEngineState(documents: ReadFile, indices: ReadFile, terms: ReadFile): EngineState {
+export function decodeEngineState({
+  documents,
+  indices,
+  terms,
+}: Record<keyof EncodedState, SnapshotFile>): EngineState {
   const { arrays, texts } = piecesOf(indices.header);
   const bodies = { arrays: { body: indices.body, offsets: arrays }, texts: { body: terms.body, offsets: texts } };
   const tree = decodeTree(indices.header, bodies) as Omit<EngineState, 'documents'>;

@@ -39,6 +39,17 @@ export class SnapshotRefused extends Error {
 
 const padTo8 = (bytes: number) => (8 - (bytes % 8)) % 8;
 
+/** A file as read (`readSnapshotFile`): its header, and its body in memory of its own. */
+export interface SnapshotFile {
+  header: unknown;
+  body: Uint8Array;
+}
+
+/** Why a snapshot of `format` is not read: the same words for a file and for a manifest. */
+export function foreignFormat(format: unknown): string {
+  return `format ${String(format)}, where this code reads format ${SNAPSHOT_FORMAT}`;
+}
+
 /**
  * The CRC-32 of `bytes` continued from `value`. Node 20's `zlib.crc32` answers 0, not `value`,
  * for some empty arrays (an empty typed array's bytes): nothing is added for them.
@@ -110,7 +121,7 @@ async function writeAll(file: FileHandle, bytes: Uint8Array): Promise<void> {
  * The header and body of `path`, checked: its magic, format, lengths and checksum. Throws
  * `SnapshotRefused` naming the file and what is wrong.
  */
-export async function readSnapshotFile(path: string): Promise<{ header: unknown; body: Uint8Array }> {
+export async function readSnapshotFile(path: string): Promise<SnapshotFile> {
   const refused = (reason: string) => new SnapshotRefused(path, reason);
   const file = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
     throw refused(`cannot be opened (${error.code ?? error.message})`);
@@ -131,7 +142,7 @@ export async function readSnapshotFile(path: string): Promise<{ header: unknown;
   const prefix = Buffer.from(all.buffer, 0, PREFIX_BYTES);
   if (prefix.toString('latin1', 0, 8) !== MAGIC) throw refused('not a snapshot file (no TAXASNAP prefix)');
   const format = prefix.readUInt32LE(8);
-  if (format !== SNAPSHOT_FORMAT) throw refused(`format ${format}, where this code reads format ${SNAPSHOT_FORMAT}`);
+  if (format !== SNAPSHOT_FORMAT) throw refused(foreignFormat(format));
   const headerBytes = prefix.readUInt32LE(12);
   const bodyBytes = Number(prefix.readBigUInt64LE(16));
   const expected = PREFIX_BYTES + headerBytes + bodyBytes;

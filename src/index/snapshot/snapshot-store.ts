@@ -11,12 +11,23 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { EngineState } from '../embedded-engine.ts';
 import { decodeEngineState, type EncodedState } from './engine-state-file.ts';
-import { readSnapshotFile, SNAPSHOT_FORMAT, SnapshotRefused, writeSnapshotFile } from './snapshot-file.ts';
+import {
+  foreignFormat,
+  readSnapshotFile,
+  SNAPSHOT_FORMAT,
+  type SnapshotFile,
+  SnapshotRefused,
+  writeSnapshotFile,
+} from './snapshot-file.ts';
 
 const MANIFEST = 'manifest.json';
-const DOCUMENTS = 'documents.bin';
-const INDICES = 'indices.bin';
-const TERMS = 'terms.bin';
+/** The file of each part of an encoded state. */
+const FILES: Record<keyof EncodedState, string> = {
+  documents: 'documents.bin',
+  indices: 'indices.bin',
+  terms: 'terms.bin',
+};
+const PARTS = Object.keys(FILES) as (keyof EncodedState)[];
 const LOCK = '.taxa-snapshot.lock';
 const WRITING = '.taxa-writing-';
 const RETIRED = '.taxa-retired-';
@@ -49,13 +60,12 @@ export async function openSnapshot<M>(root: string, key: string): Promise<Opened
   if (text === undefined) return { kind: 'absent', others: await snapshotsIn(root, key) };
   try {
     const manifest = parseManifest(manifestPath, text, key);
-    const documents = await readSnapshotFile(join(dir, DOCUMENTS));
-    const indices = await readSnapshotFile(join(dir, INDICES));
-    const terms = await readSnapshotFile(join(dir, TERMS));
+    const files = {} as Record<keyof EncodedState, SnapshotFile>;
+    for (const part of PARTS) files[part] = await readSnapshotFile(join(dir, FILES[part]));
     try {
       return {
         kind: 'opened',
-        state: decodeEngineState(documents, indices, terms),
+        state: decodeEngineState(files),
         manifest: manifest as SnapshotManifest<M>,
         dir,
       };
@@ -75,11 +85,7 @@ function parseManifest(path: string, text: string, key: string): SnapshotManifes
   } catch (error) {
     throw new SnapshotRefused(path, `is not JSON: ${(error as Error).message}`);
   }
-  if (manifest.format !== SNAPSHOT_FORMAT)
-    throw new SnapshotRefused(
-      path,
-      `format ${String(manifest.format)}, where this code reads format ${SNAPSHOT_FORMAT}`,
-    );
+  if (manifest.format !== SNAPSHOT_FORMAT) throw new SnapshotRefused(path, foreignFormat(manifest.format));
   if (manifest.key !== key) throw new SnapshotRefused(path, `made for key ${String(manifest.key)}, not ${key}`);
   return manifest as SnapshotManifest;
 }
@@ -135,9 +141,11 @@ export async function writeSnapshot<M>(
       if (name.startsWith(WRITING) || name.startsWith(RETIRED))
         await rm(join(root, name), { recursive: true, force: true });
     temporary = await mkdtemp(join(root, WRITING));
-    let bytes = await writeSnapshotFile(join(temporary, DOCUMENTS), encoded.documents.header, encoded.documents.pieces);
-    bytes += await writeSnapshotFile(join(temporary, INDICES), encoded.indices.header, encoded.indices.pieces);
-    bytes += await writeSnapshotFile(join(temporary, TERMS), encoded.terms.header, encoded.terms.pieces);
+    let bytes = 0;
+    for (const part of PARTS) {
+      const { header, pieces } = encoded[part];
+      bytes += await writeSnapshotFile(join(temporary, FILES[part]), header, pieces);
+    }
     const manifest: SnapshotManifest<M> = { format: SNAPSHOT_FORMAT, key, written: new Date().toISOString(), meta };
     await writeFile(join(temporary, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { flag: 'wx', flush: true });
     await syncDirectory(temporary);
