@@ -37,7 +37,6 @@ import { createVersions } from '../src/service/versions.ts';
 import { interleaved, nameSearch, nameSearchCases, type QueryMix, queryMix } from './mixes.ts';
 import {
   checkTargets,
-  freePort,
   type Latency,
   line,
   measure,
@@ -45,10 +44,9 @@ import {
   ms,
   P99_SAMPLES,
   cacheHits,
-  serveChild,
+  servedWithAndWithoutAnswerCache,
   syntheticDataDirectory,
   target,
-  untilReady,
 } from './stats.ts';
 
 const { values: args } = parseArgs({
@@ -200,7 +198,7 @@ async function httpThroughput(
   prefixes: string[],
 ) {
   const app = await createApp({ engine });
-  const uncached = await createApp({ engine, searchCacheBytes: 0 });
+  const uncached = await createApp({ engine, answerCacheBytes: 0 });
   const bare = Fastify({ logger: false });
   const sample = (
     await app.inject({ method: 'GET', url: `/taxa/search?query=${encodeURIComponent(prefixes[3]!)}` })
@@ -252,29 +250,17 @@ async function run(url: string, options: Partial<autocannon.Options> = {}): Prom
 /**
  * The same typed prefixes as served: `taxa serve` of the same data directory as a child process,
  * the engine in its own thread, each request over HTTP, with the answer cache (the default
- * `SEARCH_CACHE_MB`) and without it, each after one round of the requests (as the in-process
+ * `ANSWER_CACHE_MB`) and without it, each after one round of the requests (as the in-process
  * engine was warmed). The in-process figures above share the engine's thread.
  */
 async function servedThroughput(dir: string, prefixes: string[]) {
   const requests = typedPrefixes(prefixes);
-  // 16 MB is the service's default.
-  for (const [label, cacheMb] of [
-    ['answer cache on', '16'],
-    ['answer cache off', '0'],
-  ] as const) {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = serveChild(dir, port, { LOG_LEVEL: 'warn', SEARCH_CACHE_MB: cacheMb }, 'inherit');
-    try {
-      await untilReady(child, base);
-      // Warmed as the in-process engine was: the fields a search builds on first use are built.
-      for (const { path } of requests) await (await fetch(`${base}${path}`)).arrayBuffer();
-      const served = await run(base, { requests });
-      line(`served (taxa serve): /taxa/search, 200 typed prefixes, ${label}`, `${served.toFixed(0)} req/s`);
-    } finally {
-      child.kill('SIGKILL');
-    }
-  }
+  await servedWithAndWithoutAnswerCache(dir, async (base, label) => {
+    // Warmed as the in-process engine was: the fields a search builds on first use are built.
+    for (const { path } of requests) await (await fetch(`${base}${path}`)).arrayBuffer();
+    const served = await run(base, { requests });
+    line(`served (taxa serve): /taxa/search, 200 typed prefixes, ${label}`, `${served.toFixed(0)} req/s`);
+  });
 }
 
 main().catch((error: Error) => {

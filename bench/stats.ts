@@ -1,4 +1,5 @@
 /** Small helpers shared by the benchmark scripts: data, timing, percentiles, printing. */
+import { DEFAULT_ANSWER_CACHE_BYTES } from '../src/http/plugins/answer-cache.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -166,12 +167,36 @@ export function serveChild(
       TAXA_DATA_DIR: dir,
       PORT: String(port),
       RATE_LIMIT_PER_MINUTE: '0',
-      SEARCH_CACHE_MB: '0',
+      ANSWER_CACHE_MB: '0',
       TAXA_SNAPSHOT_DIR: 'off',
       ...env,
     },
     stdio: ['ignore', stdout, 'inherit'],
   });
+}
+
+/**
+ * `measure(base, label)` against a `taxa serve` child of `dir` with the answer cache at its
+ * default bound, then against one with it off, each child killed after.
+ */
+export async function servedWithAndWithoutAnswerCache(
+  dir: string,
+  measure: (base: string, label: string) => Promise<void>,
+): Promise<void> {
+  for (const [label, cacheMb] of [
+    ['answer cache on', String(DEFAULT_ANSWER_CACHE_BYTES / 1024 / 1024)],
+    ['answer cache off', '0'],
+  ] as const) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = serveChild(dir, port, { LOG_LEVEL: 'warn', ANSWER_CACHE_MB: cacheMb }, 'inherit');
+    try {
+      await untilReady(child, base);
+      await measure(base, label);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }
 }
 
 /** Waits until `taxa serve` at `base` is ready (`/health/ready`), failing if the child exits or takes over `minutes`. */

@@ -11,6 +11,7 @@
  * 1,000 timed runs each), and HTTP throughput of POST /taxa beside a bare Fastify route in the same
  * run, and of the same requests as served by `taxa serve` (a child process, the engine in its own
  * thread), loaded from the data files and opened from their snapshot, with the start of each
+ * and a repeated mix of field and browsing traffic with the answer cache on and off (`served-mix.ts`),
  * (`starts.ts`: ready seconds, resident memory at rest, the snapshot's size). With `--check`, the targets missed are listed at the end and the exit code is 1. A script,
  * not a test: figures depend on the machine.
  *
@@ -39,11 +40,13 @@ import {
   mib,
   ms,
   serveChild,
+  servedWithAndWithoutAnswerCache,
   syntheticDataDirectory,
   target,
   untilReady,
 } from './stats.ts';
 import { reportStarts } from './starts.ts';
+import { servedMix } from './served-mix.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -135,10 +138,12 @@ async function main() {
 /**
  * POST /taxa against bare Fastify routes in the same run: one answering the very same page (a
  * precomputed object, so it pays the same JSON serialisation and bytes), one answering `{}`.
- * Both with full documents (20 per page) and with a field selection.
+ * Both with full documents (20 per page) and with a field selection. The answer cache is off:
+ * every request is searched, shaped and serialised (a repeated mix with the cache is measured
+ * served, `servedRepeatedMix`).
  */
 async function httpThroughput(engine: EmbeddedEngine, bodies: object[], dir: string) {
-  const app = await createApp({ engine });
+  const app = await createApp({ engine, answerCacheBytes: 0 });
   const body = JSON.stringify(bodies.find((b, i) => i > 0 && b) ?? bodies[0]);
   const post = { method: 'POST' as const, headers: { 'content-type': 'application/json' }, body };
   const pages = ['/taxa?pageSize=20', '/taxa?pageSize=20&selectedFields=id,scientificName,vernacularName,taxonRank'];
@@ -173,6 +178,7 @@ async function httpThroughput(engine: EmbeddedEngine, bodies: object[], dir: str
   line(`HTTP POST /taxa (selected fields, ${mixed.length} bodies in turn)`, `${mixedRps.toFixed(0)} req/s`);
   await Promise.all([app.close(), bare.close()]);
   await servedThroughput(dir, post, pages, mixed);
+  await servedRepeatedMix(dir);
   // Started from the snapshot of the same data: how fast it starts, and that it answers as fast.
   const snapshots = await reportStarts(`${taxa} taxa`, dir, 1, 3);
   await servedThroughput(dir, post, pages, mixed, snapshots);
@@ -210,6 +216,17 @@ async function servedThroughput(
   } finally {
     child.kill('SIGKILL');
   }
+}
+
+/**
+ * The repeated mix of field and browsing traffic (`served-mix.ts`) as served, with the answer
+ * cache at its default bound and with it off, after one round of warm-up each.
+ */
+async function servedRepeatedMix(dir: string) {
+  await servedWithAndWithoutAnswerCache(dir, async (base, label) => {
+    await servedMix(base, `served (taxa serve), ${label}, warm-up`, { count: 2_000, seed: 2 });
+    await servedMix(base, `served (taxa serve), ${label}`);
+  });
 }
 
 main().catch((error: Error) => {

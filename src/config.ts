@@ -42,7 +42,7 @@ const configSchema = z
     CORS_ORIGINS: commaList('*'),
     ACCESS_TOKENS: commaList(''),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    SEARCH_CACHE_MB: z.coerce.number().min(0).max(65536).default(16),
+    ANSWER_CACHE_MB: z.coerce.number().min(0).max(65536).default(32),
     CHANGES_KEPT_RECORDS: z.coerce.number().int().min(1).max(1_000_000_000).optional(),
     ENGINE_HEAP_MB: z.coerce.number().int().min(64).max(1_048_576).optional(),
     MAX_LINE_BYTES: z.coerce.number().int().min(MAX_LINE_BYTES_RANGE[0]).max(MAX_LINE_BYTES_RANGE[1]).optional(),
@@ -68,6 +68,9 @@ export class ConfigError extends Error {
 /** @example loadConfig({ PORT: '8080' }) */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // The answer cache's bound had the name of the one route family it first served.
+  if (present.ANSWER_CACHE_MB === undefined && present.SEARCH_CACHE_MB !== undefined)
+    present.ANSWER_CACHE_MB = present.SEARCH_CACHE_MB;
   const parsed = configSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

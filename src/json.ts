@@ -36,8 +36,8 @@ export function setOwn(record: JsonRecord, key: string, value: unknown): void {
 /**
  * Freezes `value` and everything in it, and returns it; a frozen object is taken as frozen all
  * the way down (shared subtrees are frozen once). What is frozen can be shared without copies
- * (stored documents and their hits) and recognised by identity (validated query strings, parsed
- * bodies, compiled search bodies), as no one can change it after.
+ * (stored documents and their hits, a validated query string's result), as no one can change it
+ * after.
  */
 export function deepFreeze<V>(value: V): V {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;

@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: ['*'],
       ACCESS_TOKENS: [],
       LOG_LEVEL: 'info',
-      SEARCH_CACHE_MB: 16,
+      ANSWER_CACHE_MB: 32,
       SHUTDOWN_TIMEOUT_MS: 10_000,
       REQUEST_TIMEOUT_MS: 20_000,
       ANSWER_DEADLINE_MS: 20_000,
@@ -40,12 +40,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ ACCESS_TOKENS: 'a, b,,c' }).ACCESS_TOKENS).toEqual(['a', 'b', 'c']);
   });
 
+  it('reads the answer cache bound under its earlier name when the current one is unset', () => {
+    expect(loadConfig({ SEARCH_CACHE_MB: '0' }).ANSWER_CACHE_MB).toBe(0);
+    expect(loadConfig({ SEARCH_CACHE_MB: '0', ANSWER_CACHE_MB: '8' }).ANSWER_CACHE_MB).toBe(8);
+    expect(loadConfig({}).ANSWER_CACHE_MB).toBe(32);
+  });
+
   it('stops with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TAXA_ENGINE: 'solr' })).toThrow(/TAXA_ENGINE/);
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
-    expect(() => loadConfig({ SEARCH_CACHE_MB: '-1' })).toThrow(/SEARCH_CACHE_MB/);
+    expect(() => loadConfig({ ANSWER_CACHE_MB: '-1' })).toThrow(/ANSWER_CACHE_MB/);
     expect(() => loadConfig({ CHANGES_KEPT_RECORDS: '0' })).toThrow(/CHANGES_KEPT_RECORDS/);
     expect(() => loadConfig({ ENGINE_HEAP_MB: '8' })).toThrow(/ENGINE_HEAP_MB/);
     expect(loadConfig({ ENGINE_HEAP_MB: '8192' }).ENGINE_HEAP_MB).toBe(8192);

@@ -4,9 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { AppError } from '../errors.ts';
-import { deepFreeze } from '../json.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { createCatalogService } from '../service/catalog-service.ts';
 import { createChangesService } from '../service/changes-service.ts';
@@ -31,7 +29,7 @@ import { registerOneAtATime } from './plugins/one-at-a-time.ts';
 import { registerStalledReaders } from './plugins/stalled-readers.ts';
 import { registerOpenApi, registerOpenApiRoutes } from './openapi.ts';
 import { registerOverloadProtection, registerRateLimit, type OverloadLimits } from './plugins/protection.ts';
-import { DEFAULT_RESPONSE_CACHE_BYTES } from './answers/response-cache.ts';
+import { DEFAULT_ANSWER_CACHE_BYTES, registerAnswerCache } from './plugins/answer-cache.ts';
 import { serializerCompilerOf, validatorCompilerOf } from './route-schema.ts';
 import { checklistVersionRoutes } from './routes/checklist-versions.ts';
 import { checklistRoutes } from './routes/checklists.ts';
@@ -53,8 +51,8 @@ import { legacyInterface } from './v0/routes.ts';
 export interface AppDependencies {
   engine: SearchEngine;
   accessTokens?: readonly string[];
-  /** bound of the name-search answers kept, in bytes (default `DEFAULT_RESPONSE_CACHE_BYTES`; 0 keeps none) */
-  searchCacheBytes?: number;
+  /** bound of the answers kept, in bytes (`plugins/answer-cache.ts`; default `DEFAULT_ANSWER_CACHE_BYTES`; 0 keeps none) */
+  answerCacheBytes?: number;
   /** requests a minute per token or client address (`plugins/protection.ts`); 0 or absent: no limit */
   rateLimitPerMinute?: number;
   /** refuse requests with a 503 past these (`plugins/protection.ts`); absent: no overload check */
@@ -102,21 +100,13 @@ export const FASTIFY_OPTIONS = {
  * JSON bodies are parsed with plain `JSON.parse`: it never sets a prototype, so `__proto__` and
  * `constructor` stay ordinary own keys that the filter parser names as unknown filters (422)
  * instead of refusing the whole body. An empty body means no filters.
- *
- * Clients repeat the same small bodies (a filter paged through, a form's query): those are kept
- * parsed and frozen under their text, so a repeated body is the same object, which the routes
- * recognise (`routes/taxa/context.ts`, `requestMemo`).
  */
 function registerJsonParser(app: FastifyInstance): void {
-  const kept = new LRUCache<string, object>({ max: KEPT_BODIES });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const charset = charsetProblem(request.headers['content-type']);
     if (charset) return done(charset, undefined);
     const body = String(text);
-    const keeping = body.length <= MAX_KEPT_BODY_LENGTH;
-    const known = keeping ? kept.get(body) : undefined;
-    if (known !== undefined) return done(null, known);
     if (body.trim() === '') return done(null, undefined);
     let parsed: unknown;
     try {
@@ -124,7 +114,6 @@ function registerJsonParser(app: FastifyInstance): void {
     } catch (error) {
       return done(new AppError('BAD_REQUEST', `Malformed JSON body: ${(error as Error).message}`), undefined);
     }
-    if (keeping && typeof parsed === 'object' && parsed !== null) kept.set(body, deepFreeze(parsed));
     done(null, parsed);
   });
 }
@@ -138,10 +127,6 @@ function charsetProblem(contentType: string | undefined): AppError | undefined {
   if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
   return new AppError('UNSUPPORTED_MEDIA_TYPE', `A JSON body must be UTF-8; charset '${charset}' is not supported`);
 }
-
-/** Parsed bodies kept, and the longest body text kept (in UTF-16 code units). */
-const KEPT_BODIES = 256;
-const MAX_KEPT_BODY_LENGTH = 4096;
 
 export async function buildApp(app: FastifyInstance, deps: AppDependencies): Promise<FastifyInstance> {
   // First, so that the time the other hooks take counts.
@@ -174,25 +159,29 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
   const exportSlots = createExportSlots(deps.exportLimits ?? DEFAULT_EXPORT_LIMITS);
   // The schema's labels, not the checklist's: the same file whichever engine holds the taxa.
   const labels = enumerationLabels();
-  await app.register(changesRoutes, { changes, exportSlots });
-  await app.register(taxaPageRoutes, { taxa, texts });
-  await app.register(taxaAggregateRoutes, { taxa });
   await app.register(taxaExportRoutes, { taxa, exportSlots });
-  await app.register(taxaTreeRoutes, { taxa });
-  await app.register(taxonRoutes, { taxa });
-  await app.register(informalGroupRoutes, { catalog });
-  await app.register(redListGroupRoutes, { catalog });
-  await app.register(checklistVersionRoutes, { catalog });
-  await app.register(checklistRoutes, { catalog });
-  await app.register(metadataRoutes, { labels });
-  await app.register(searchRoutes, {
-    engine,
-    search,
-    cacheBytes: deps.searchCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
+  // The routes whose answer is a function of the request and the data, in one scope with the
+  // answer cache (`plugins/answer-cache.ts`); the exports, health and pages for people are not.
+  await app.register(async (answered) => {
+    registerAnswerCache(answered, {
+      catalog: () => engine.catalog(),
+      maxBytes: deps.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
+    });
+    await answered.register(changesRoutes, { changes, exportSlots });
+    await answered.register(taxaPageRoutes, { taxa, texts });
+    await answered.register(taxaAggregateRoutes, { taxa });
+    await answered.register(taxaTreeRoutes, { taxa });
+    await answered.register(taxonRoutes, { taxa });
+    await answered.register(informalGroupRoutes, { catalog });
+    await answered.register(redListGroupRoutes, { catalog });
+    await answered.register(checklistVersionRoutes, { catalog });
+    await answered.register(checklistRoutes, { catalog });
+    await answered.register(metadataRoutes, { labels });
+    await answered.register(searchRoutes, { engine, search });
+    // Encapsulated: its own error object, not-found answers and validation, under its prefix; the
+    // hooks registered above apply to it.
+    await answered.register(legacyInterface, { prefix: LEGACY_PREFIX, taxa, search, engine, catalog, labels });
   });
-  // Encapsulated: its own error object, not-found answers and validation, under its prefix; the
-  // hooks registered above apply to it.
-  await app.register(legacyInterface, { prefix: LEGACY_PREFIX, taxa, search, engine, catalog, labels });
   await app.register(healthRoutes, { engine });
   await app.register(explorerRoutes, {});
   await registerOpenApiRoutes(app);

@@ -97,8 +97,8 @@ function partValidator(
   part: Part,
   taken: ReadonlySet<string> | undefined,
 ): ReturnType<FastifySchemaCompiler<z.ZodType>> {
-  // Requests repeat the same few query strings: a valid one's result is kept (frozen, as every
-  // request that repeats it shares it) under its text; refusals are worked out again each time.
+  // Requests repeat the same few query strings: a valid one's result is kept under its text
+  // (frozen: every request that repeats it shares it); refusals are worked out again each time.
   const valid = new LRUCache<string, { value: unknown }>({ max: KEPT_VALID_PARTS });
   return (data) => {
     const key = partKey(data);

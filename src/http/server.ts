@@ -89,7 +89,7 @@ export async function startServer(config: Config, served: ServedEngine): Promise
     engine,
     accessTokens: config.ACCESS_TOKENS,
     corsOrigins: config.CORS_ORIGINS,
-    searchCacheBytes: Math.round(config.SEARCH_CACHE_MB * 1024 * 1024),
+    answerCacheBytes: Math.round(config.ANSWER_CACHE_MB * 1024 * 1024),
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     overload: DEFAULT_OVERLOAD_LIMITS,
     exportLimits: { total: config.MAX_EXPORTS, perClient: config.MAX_EXPORTS_PER_CLIENT },

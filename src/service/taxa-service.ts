@@ -4,7 +4,6 @@
  * with hidden taxa raised, lineages). No HTTP here.
  */
 import { AppError, invalidParameter } from '../errors.ts';
-import { deepFreeze } from '../json.ts';
 import type { SearchBody, SearchResult } from '../index/engine.ts';
 import { aggregateRows, type AggregationSpec } from '../query/aggregate.ts';
 import { and, type FilterNode } from '../query/nodes/index.ts';
@@ -75,16 +74,10 @@ interface PageBodies {
   ids: SearchBody;
 }
 
-/** The bodies of `request`, compiled once for a frozen request (kept in `compiled`). */
-function bodiesOf(compiled: WeakMap<TaxaPageRequest, PageBodies>, request: TaxaPageRequest): PageBodies {
-  let bodies = compiled.get(request);
-  if (bodies === undefined) {
-    const taxa = compileTaxaPage(request);
-    bodies = deepFreeze({ taxa, ids: { ...taxa, _source: false } });
-    // Only a frozen request reads the same when it comes again.
-    if (Object.isFrozen(request)) compiled.set(request, bodies);
-  }
-  return bodies;
+/** The bodies of `request`: its documents, and its ids only. */
+function bodiesOf(request: TaxaPageRequest): PageBodies {
+  const taxa = compileTaxaPage(request);
+  return { taxa, ids: { ...taxa, _source: false } };
 }
 
 async function searchTaxa(versions: Versions, version: string, body: SearchBody): Promise<SearchResult<TaxonDocument>> {
@@ -141,16 +134,11 @@ export interface TaxaServiceOptions {
 }
 
 export function createTaxaService({ versions, maxNestedTaxa = MAX_NESTED_TAXA }: TaxaServiceOptions) {
-  // A caller that hands the same request object again (the page routes keep one per repeated
-  // request, `routes/taxa/context.ts`) gets the same frozen bodies, compiled once. The engine
-  // recognises a body by its text, a copy as the body itself (docs/architecture.md, "The path of
-  // a request").
-  const compiled = new WeakMap<TaxaPageRequest, PageBodies>();
-
   function pages(version: string, request: TaxaPageRequest): PageSearch {
+    const bodies = bodiesOf(request);
     return {
-      ids: () => searchPage(versions, version, request, bodiesOf(compiled, request).ids, ids),
-      taxa: () => searchPage(versions, version, request, bodiesOf(compiled, request).taxa, sources),
+      ids: () => searchPage(versions, version, request, bodies.ids, ids),
+      taxa: () => searchPage(versions, version, request, bodies.taxa, sources),
     };
   }
 

@@ -18,20 +18,20 @@ export async function buildTestApp(
   options: {
     dataDir?: string;
     accessTokens?: string[];
-    searchCacheBytes?: number;
+    answerCacheBytes?: number;
     taxonTextsBytes?: number;
     engine?: EmbeddedEngineOptions;
   } = {},
 ): Promise<TestApp> {
   const engine = createEmbeddedEngine(options.engine);
   await loadInto(engine, options.dataDir ?? FIXTURE_DIR);
-  const { searchCacheBytes, taxonTextsBytes } = options;
+  const { answerCacheBytes, taxonTextsBytes } = options;
   // Every answer is also checked against its route's response schema.
   const app = await createApp({
     engine,
     accessTokens: options.accessTokens ?? [],
     checkAnswers: true,
-    ...(searchCacheBytes === undefined ? {} : { searchCacheBytes }),
+    ...(answerCacheBytes === undefined ? {} : { answerCacheBytes }),
     ...(taxonTextsBytes === undefined ? {} : { taxonTextsBytes }),
   });
   await app.ready();

@@ -58,7 +58,14 @@ export interface ElasticsearchTestApp extends FixtureCluster {
  * how the fixture is loaded.
  */
 export async function buildElasticsearchTestApp(
-  options: { client?: Partial<ClientSettings>; cacheMs?: number; accessTokens?: string[]; load?: FixtureLoad } = {},
+  options: {
+    client?: Partial<ClientSettings>;
+    cacheMs?: number;
+    accessTokens?: string[];
+    load?: FixtureLoad;
+    /** the app's answer cache bound (`AppDependencies.answerCacheBytes`; 0: every request reaches the engine) */
+    answerCacheBytes?: number;
+  } = {},
 ): Promise<ElasticsearchTestApp> {
   const fixture = await fixtureCluster('taxa', options.load);
   const client = createElasticsearchClient(MOCK_URL, { ...SERVING_CLIENT, ...options.client }, fixture.mock.Connection);
@@ -66,7 +73,12 @@ export async function buildElasticsearchTestApp(
     { client },
     options.cacheMs === undefined ? {} : { cacheMs: options.cacheMs },
   );
-  const app = await createApp({ engine, accessTokens: options.accessTokens ?? [], checkAnswers: true });
+  const app = await createApp({
+    engine,
+    accessTokens: options.accessTokens ?? [],
+    checkAnswers: true,
+    ...(options.answerCacheBytes === undefined ? {} : { answerCacheBytes: options.answerCacheBytes }),
+  });
   await app.ready();
   return {
     ...fixture,

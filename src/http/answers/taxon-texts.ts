@@ -4,7 +4,7 @@
  * page of full taxa costs several times its search: so each text is kept once written, and a
  * page is its envelope around the texts of its taxa, the same bytes `JSON.stringify` would give.
  *
- * A text belongs to the data it came from, like the name-search answers (`response-cache.ts`):
+ * A text belongs to the data it came from, like whole answers (`response-cache.ts`):
  * the texts are kept under the catalog read before the search, and used only when the catalog
  * is still the same after it. The embedded engines swap catalog and documents together, so a
  * text kept is always that of the document served. The Elasticsearch engine may go on handing
@@ -110,20 +110,8 @@ function lazily<V>(make: () => V): () => V {
 /** Distinct versions, languages and selections numbered before the numbering starts afresh. */
 const KEPT_PREFIXES = 1024;
 
-/** The selection keys written so far, by selection (a route hands the same frozen selection again). */
-const selectionKeys = new WeakMap<FieldSelection, string>();
-
 /** What decides the fields of a taxon's text besides its document and language. */
 function selectionKey(fields: FieldSelection): string {
-  let key = selectionKeys.get(fields);
-  if (key === undefined) {
-    key = writeSelectionKey(fields);
-    if (Object.isFrozen(fields)) selectionKeys.set(fields, key);
-  }
-  return key;
-}
-
-function writeSelectionKey(fields: FieldSelection): string {
   return JSON.stringify([
     fields.selectedFields ?? null,
     fields.includeMedia ?? false,

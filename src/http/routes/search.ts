@@ -1,14 +1,13 @@
 /** Name search: GET /taxa/search and GET /autocomplete/taxa. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SearchEngine } from '../../index/engine.ts';
 import type { InformalTaxonGroup } from '../../taxon/catalog.ts';
 import type { NameSearchParams } from '../../query/name-search.ts';
+import type { SearchEngine } from '../../index/engine.ts';
 import { MATCH_TYPES } from '../../search/match-kinds.ts';
 import { groupsRootDown } from '../../service/catalog-service.ts';
 import type { NameMatchHit, SearchService } from '../../service/search-service.ts';
 import { translate, type ResponseLanguage } from '../answers/translate.ts';
-import { createResponseCache } from '../answers/response-cache.ts';
 import { autocompleteHitAnswer, ERROR_ANSWERS, listAnswer, searchHitAnswer } from '../schemas/responses.ts';
 import { searchQuery, type SearchQuery } from '../schemas/search.ts';
 import { languageOf } from '../answers/shape.ts';
@@ -81,33 +80,23 @@ export function hitOf({ entry, matchType, similarity }: NameMatchHit, context: H
 }
 
 export interface SearchRouteOptions {
-  engine: SearchEngine;
+  engine: Pick<SearchEngine, 'catalog'>;
   search: SearchService;
-  /** bound of the answers kept, in bytes (`../answers/response-cache.ts`); 0 keeps none */
-  cacheBytes: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** An answer already serialised (kept in the cache as the bytes sent): Fastify sends a string as it is. */
+/** An answer already serialised: Fastify sends a string as it is. */
 function sendSerialised(reply: FastifyReply, body: string) {
-  // The bytes kept are the answer the route's schema describes; the typed reply cannot say so.
+  // The text is the answer the route's schema describes, serialised; the typed reply cannot say so.
   return reply.type(JSON_TYPE).send(body as never);
 }
 
 /**
- * The two name-search routes, with the cache of their answers: keystroke traffic repeats the same
- * first letters, so an answer is kept as the bytes sent and a repeated request is answered before
- * validation, search, shaping or serialisation. The key is the URL (path included: one cache for
- * both routes) and the answer language; the data the answer came from is its catalog.
+ * The two name-search routes. Keystroke traffic repeats the same first letters: a repeated
+ * request is answered by the answer cache (`../plugins/answer-cache.ts`) before it gets here.
  */
-export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (app, { engine, search, cacheBytes }) => {
-  const answers = createResponseCache(cacheBytes);
-  const keyOf = (request: FastifyRequest) => `${languageOf(request)}\u0000${request.url}`;
-  app.addHook('preValidation', async (request, reply) => {
-    const kept = answers.get(await engine.catalog(), keyOf(request));
-    if (kept !== undefined) return sendSerialised(reply, kept);
-  });
+export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (app, { engine, search }) => {
   const answer = async (request: FastifyRequest, query: SearchQuery, autocomplete: boolean) => {
     const catalog = await engine.catalog();
     const matches = await search.search(query.checklistVersion, searchParamsOf(query));
@@ -121,9 +110,7 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRouteOptions> = async (ap
       const hit = hitOf(match, context);
       return autocomplete ? { key: match.entry.taxonId, value: match.entry.name, ...hit } : hit;
     });
-    const body = JSON.stringify({ results, '@context': results.length > 0 ? CONTEXT : EMPTY_CONTEXT });
-    answers.set(catalog, keyOf(request), body);
-    return body;
+    return JSON.stringify({ results, '@context': results.length > 0 ? CONTEXT : EMPTY_CONTEXT });
   };
   app.get('/taxa/search', {
     schema: {

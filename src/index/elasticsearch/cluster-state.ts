@@ -13,6 +13,8 @@ export interface ClusterState {
   /** the catalog with only the versions that can be searched */
   catalog: Catalog;
   versions: string[];
+  /** each taxa alias with the index it names, sorted: a load that swaps an index changes it */
+  indices: string[];
 }
 
 const EMPTY_CATALOG: Catalog = { informalTaxonGroups: [], checklistVersions: [] };
@@ -40,7 +42,11 @@ export async function readClusterState(client: Client, prefix: string): Promise<
   const checklistVersions: ChecklistVersion[] = catalog.checklistVersions.filter((v) =>
     aliases.has(aliasName(prefix, 'taxa', v.id)),
   );
-  return { catalog: { ...catalog, checklistVersions }, versions: checklistVersions.map((v) => v.id) };
+  return {
+    catalog: { ...catalog, checklistVersions },
+    versions: checklistVersions.map((v) => v.id),
+    indices: bindings.map(({ alias, index }) => `${alias} ${index}`).sort(),
+  };
 }
 
 export interface StateCache {
@@ -53,10 +59,17 @@ export interface StateCache {
 
 /**
  * The state read, its catalog the one read before when nothing in it changed: an engine hands out
- * the same catalog object until its data changes (what the services recognise a reload by).
+ * the same catalog object until its data changes (what the services and the answer cache
+ * recognise a reload by). A load of the same versions with other taxa leaves the catalog as it
+ * was but binds the aliases to new indices: that is a change too.
  */
 function keptCatalog(previous: ClusterState | undefined, state: ClusterState): ClusterState {
-  if (previous === undefined || JSON.stringify(previous.catalog) !== JSON.stringify(state.catalog)) return state;
+  if (
+    previous === undefined ||
+    JSON.stringify(previous.catalog) !== JSON.stringify(state.catalog) ||
+    previous.indices.join('\n') !== state.indices.join('\n')
+  )
+    return state;
   return { ...state, catalog: previous.catalog };
 }
 

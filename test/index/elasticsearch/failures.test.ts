@@ -51,7 +51,11 @@ describe('the Elasticsearch engine when the cluster fails', () => {
   let built: ElasticsearchTestApp;
   beforeAll(async () => {
     // No cache: every request asks the cluster, so every step of a request meets the fault.
-    built = await buildElasticsearchTestApp({ client: { requestTimeout: REQUEST_TIMEOUT }, cacheMs: 0 });
+    built = await buildElasticsearchTestApp({
+      client: { requestTimeout: REQUEST_TIMEOUT },
+      cacheMs: 0,
+      answerCacheBytes: 0,
+    });
   });
   afterEach(() => built.mock.clearIntercepts());
   afterAll(async () => built.close());
@@ -93,7 +97,11 @@ describe('the Elasticsearch engine when the cluster fails', () => {
   });
 
   it('answers a failing search with a 503 while the versions are still cached', async () => {
-    const cached = await buildElasticsearchTestApp({ client: { requestTimeout: REQUEST_TIMEOUT } });
+    // The answer cache off: with it, the answer kept would be sent again until the versions are read again.
+    const cached = await buildElasticsearchTestApp({
+      client: { requestTimeout: REQUEST_TIMEOUT },
+      answerCacheBytes: 0,
+    });
     expect((await cached.app.inject({ method: 'GET', url: '/taxa' })).statusCode).toBe(200);
     cached.mock.intercept((r) => r.path.endsWith('/_search'), { fault: 'refused' });
     expectUnavailable(await cached.app.inject({ method: 'GET', url: '/taxa' }));
@@ -190,7 +198,7 @@ describe('a reload under a running Elasticsearch engine', () => {
   afterAll(removeTempDirs);
 
   it('serves the new data set, and a version it dropped is an unknown version (400), not a 500', async () => {
-    const built = await buildElasticsearchTestApp();
+    const built = await buildElasticsearchTestApp({ answerCacheBytes: 0 });
     expect((await built.app.inject({ method: 'GET', url: '/taxa?checklistVersion=MR.424' })).statusCode).toBe(200);
     const smaller = await fixtureCopy({
       'MR.424.ndjson': null,
@@ -211,6 +219,22 @@ describe('a reload under a running Elasticsearch engine', () => {
     await built.close();
   });
 
+  it('sends no answer kept from before a load of the same versions with other taxa', async () => {
+    const built = await buildElasticsearchTestApp();
+    const before = await built.app.inject({ method: 'GET', url: '/taxa?selectedFields=id' });
+    expect(before.json().total).toBeGreaterThan(1);
+    expect((await built.app.inject({ method: 'GET', url: '/taxa?selectedFields=id' })).headers['x-cache']).toBe('HIT');
+    // The same versions, so the same catalog; other taxa in current.
+    const other = await fixtureCopy({ 'current.ndjson': '{"id": "MX.1", "nameAccordingTo": "MR.1"}\n' });
+    const loader = createElasticsearchClient(MOCK_URL, SERVING_CLIENT, built.mock.Connection);
+    await loadIntoElasticsearch(other, { client: loader });
+    built.engine.dropCaches();
+    const after = await built.app.inject({ method: 'GET', url: '/taxa?selectedFields=id' });
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.json().total).toBe(1);
+    await built.close();
+  });
+
   it('answers a 503 when a loaded version has lost one of its indices', async () => {
     const built = await buildElasticsearchTestApp();
     built.cluster.aliases.delete('taxa-names-current');
@@ -227,11 +251,15 @@ describe('a reload under a running Elasticsearch engine', () => {
     const built = await buildElasticsearchTestApp();
     await built.app.inject({ method: 'GET', url: '/taxa' });
     built.mock.requests.length = 0;
-    await built.app.inject({ method: 'GET', url: '/taxa' });
+    const kept = await built.app.inject({ method: 'GET', url: '/taxa' });
+    expect(kept.headers['x-cache']).toBe('HIT');
     expect(built.mock.requests.filter((r) => r.path.startsWith('/_alias'))).toHaveLength(0);
     built.engine.dropCaches();
-    await built.app.inject({ method: 'GET', url: '/taxa' });
+    const again = await built.app.inject({ method: 'GET', url: '/taxa' });
     expect(built.mock.requests.filter((r) => r.path.startsWith('/_alias'))).toHaveLength(1);
+    // Nothing changed in the cluster: the answer kept is still the answer.
+    expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.body).toBe(kept.body);
     await built.close();
   });
 });

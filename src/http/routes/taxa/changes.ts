@@ -132,6 +132,7 @@ export const changesRoutes: FastifyPluginAsyncZod<ChangesRouteOptions> = async (
     app.route({
       method,
       url: '/taxa/changes/export',
+      config: { answerCache: false },
       schema: {
         summary: 'Every change record between two checklist versions of the filtered set, streamed',
         tags: ['changes'],

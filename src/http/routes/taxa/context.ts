@@ -1,5 +1,4 @@
 /** What the taxa routes share: the service they receive and request helpers. */
-import { deepFreeze } from '../../../json.ts';
 import { booleanClause, listClauses, parseFilterBody } from '../../../query/filter-body.ts';
 import { and, type FilterNode } from '../../../query/nodes/index.ts';
 import type { FieldSelection } from '../../../query/source.ts';
@@ -20,37 +19,6 @@ export function simpleFilterNode(filters: Partial<SimpleFilters>): FilterNode {
   if (filters.invasiveSpecies !== undefined) clauses.push(booleanClause('invasiveSpecies', filters.invasiveSpecies));
   if (filters.finnish !== undefined) clauses.push(booleanClause('finnish', filters.finnish));
   return and.build(clauses);
-}
-
-/**
- * What a route works out from a request's validated query and body, kept per route for
- * repeated requests: validated query strings come frozen and shared for the same text
- * (`route-schema.ts`), and small JSON bodies frozen and shared for the same text (`app.ts`), so
- * the same pair of objects is the same request. Anything not frozen is worked out every time.
- *
- * @example const pages = requestMemo<TaxaPageRequest>(); pages.of(request.query, request.body, () => ...)
- */
-export function requestMemo<R extends object>() {
-  const byQuery = new WeakMap<object, WeakMap<object, R>>();
-  const noBody = Object.freeze({});
-  return {
-    of(query: object, body: unknown, make: () => R): R {
-      const bodyKey = body === undefined ? noBody : body;
-      if (!Object.isFrozen(query) || typeof bodyKey !== 'object' || bodyKey === null || !Object.isFrozen(bodyKey))
-        return make();
-      let byBody = byQuery.get(query);
-      if (byBody === undefined) {
-        byBody = new WeakMap();
-        byQuery.set(query, byBody);
-      }
-      let made = byBody.get(bodyKey);
-      if (made === undefined) {
-        made = deepFreeze(make());
-        byBody.set(bodyKey, made);
-      }
-      return made;
-    },
-  };
 }
 
 /** The filter of a request: the body for POST, the simple parameters for GET. */

@@ -5,15 +5,7 @@ import { ERROR_ANSWERS, licensedPageAnswer, taxonAnswer } from '../../schemas/re
 import { filterBodySchema, taxaGetPageQuery, taxaPageQuery, taxonParams } from '../../schemas/taxa.ts';
 import { languageOf } from '../../answers/shape.ts';
 import type { TaxonTexts } from '../../answers/taxon-texts.ts';
-import type { TaxaPageRequest } from '../../../query/taxa-request.ts';
-import {
-  queryAndBodyFilter,
-  requestFilter,
-  requestMemo,
-  scopeOf,
-  selectionOf,
-  type TaxaRouteOptions,
-} from './context.ts';
+import { queryAndBodyFilter, requestFilter, scopeOf, selectionOf, type TaxaRouteOptions } from './context.ts';
 
 const response = { 200: licensedPageAnswer(taxonAnswer, 'A page of taxa'), ...ERROR_ANSWERS };
 
@@ -28,7 +20,6 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
     const body = method === 'POST' ? filterBodySchema : undefined;
 
     for (const speciesOnly of [false, true]) {
-      const pageRequests = requestMemo<TaxaPageRequest>();
       app.route({
         method,
         url: speciesOnly ? '/taxa/species' : '/taxa',
@@ -41,14 +32,14 @@ export const taxaPageRoutes: FastifyPluginAsyncZod<TaxaPageRouteOptions> = async
         },
         handler: async (request, reply) => {
           const q = request.query;
-          const pageRequest = pageRequests.of(q, request.body, () => ({
+          const pageRequest = {
             filter: requestFilter(method, q, request.body),
             scope: { ...scopeOf(q), speciesOnly },
             sort: q.sortOrder,
             page: q.page,
             pageSize: q.pageSize,
             fields: selectionOf(q),
-          }));
+          };
           const search = taxa.pages(q.checklistVersion, pageRequest);
           const answer = await texts.page(q.checklistVersion, languageOf(request), pageRequest.fields, search);
           // Serialised already: the route's serializer sends (and, in tests, checks) its text.
