@@ -59,6 +59,12 @@ describe('nameTokenInput', () => {
   });
 
   it('is none for an entry without its keys', () => {
-    expect(nameTokenInput({ exactKeys: ['A'], rankText: 'a' })).toBeUndefined();
+    const whole = { exactKeys: ['A'], foldedKeys: ['A'], rankText: 'a', foldedRankText: 'a' };
+    expect(nameTokenInput(whole)).toBeTypeOf('string');
+    for (const missing of ['exactKeys', 'foldedKeys', 'rankText', 'foldedRankText'] as const) {
+      const { [missing]: _left, ...entry } = whole;
+      expect(nameTokenInput(entry), missing).toBeUndefined();
+      expect(nameTokenInput({ ...whole, [missing]: 7 }), missing).toBeUndefined();
+    }
   });
 });

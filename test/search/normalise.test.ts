@@ -7,6 +7,7 @@ import {
   javaTrim,
   normaliseName,
   normaliseQuery,
+  removeLoneX,
 } from '../../src/search/normalise.ts';
 
 describe('normaliseName (FinBIF index)', () => {
@@ -50,6 +51,16 @@ describe('normaliseQuery (FinBIF search word)', () => {
 
   it('collapses spaces only, not tabs inside the text', () => {
     expect(normaliseQuery('parus\t\tmajor')).toBe('PARUS\t\tMAJOR');
+  });
+});
+
+describe('removeLoneX', () => {
+  it('removes an X or x standing between two words, and none at either end or inside a word', () => {
+    expect(removeLoneX('SALIX X RUBENS')).toBe('SALIX RUBENS');
+    expect(removeLoneX('X A X B')).toBe('X A B');
+    expect(removeLoneX('A x B X')).toBe('A B X');
+    expect(removeLoneX('A XX B X')).toBe('A XX B X');
+    expect(removeLoneX('X')).toBe('X');
   });
 });
 
