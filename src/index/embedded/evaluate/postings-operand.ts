@@ -158,6 +158,7 @@ export class PostingsOperand extends Operand {
   }
 
   override filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
+    // Stryker disable next-line MethodExpression: the base class's `filter`, not an array's (its mutant, `super` alone, does not parse)
     if (this.readyBits() !== undefined || this.listed !== undefined) return super.filter(scratch, cands, n, out, keep);
     const byDocValues = this.docValuesCost(n);
     if (byDocValues !== Infinity && prefer(byDocValues, this.listsFilterCost(n)))
@@ -167,6 +168,7 @@ export class PostingsOperand extends Operand {
       return filterBySorted(cands, n, out, keep, this.postings, this.field.start(ord), this.field.start(ord + 1));
     }
     if (this.runCount > MAX_FILTERED_RUNS || !prefer(this.probeEachCost(n), super.filterCost(n)))
+      // Stryker disable next-line MethodExpression: as above
       return super.filter(scratch, cands, n, out, keep);
     // A candidate matches when any list holds it: count per list, then keep or drop the counted.
     const counts = scratch.list(n).fill(0, 0, n);
