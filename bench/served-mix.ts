@@ -8,6 +8,7 @@
  * Each answer's `X-Cache` header (`src/http/plugins/answer-cache.ts`) says whether it was kept:
  * the hit rate is counted per family where the service runs.
  */
+import { Random } from '../generate/random.ts';
 import { filterBodies } from './mixes.ts';
 import { line, percentile } from './stats.ts';
 
@@ -16,35 +17,6 @@ interface MixRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
-}
-
-/** A small seeded generator (mulberry32): the same mix on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Draws from `items` with weights 1/rank (Zipf, s = 1). */
-function zipf<T>(items: readonly T[], random: () => number): () => T {
-  const cumulative: number[] = [];
-  let sum = 0;
-  for (let rank = 1; rank <= items.length; rank++) cumulative.push((sum += 1 / rank));
-  return () => {
-    const at = random() * sum;
-    let low = 0;
-    for (let high = cumulative.length - 1; low < high; ) {
-      const middle = (low + high) >> 1;
-      if (cumulative[middle]! < at) low = middle + 1;
-      else high = middle;
-    }
-    return items[low]!;
-  };
 }
 
 async function json(base: string, path: string): Promise<{ results: Record<string, unknown>[] }> {
@@ -83,9 +55,12 @@ async function familiesOf(base: string): Promise<Record<string, MixRequest[]>> {
   };
 }
 
-/** `count` requests drawn from the families, each family as often as the field traffic asks it. */
+/**
+ * `count` requests drawn from the families, each family as often as the field traffic asks it,
+ * and within a family by a Zipf law (weight 1/rank).
+ */
 function mixOf(families: Record<string, MixRequest[]>, count: number, seed: number): MixRequest[] {
-  const random = seeded(seed);
+  const random = new Random(seed);
   const share: Record<string, number> = {
     autocomplete: 0.5,
     'filtered page': 0.2,
@@ -93,17 +68,12 @@ function mixOf(families: Record<string, MixRequest[]>, count: number, seed: numb
     children: 0.1,
     aggregation: 0.05,
   };
-  const draws = Object.entries(families).map(([family, requests]) => ({
-    family,
-    draw: zipf(requests, random),
-    share: share[family] ?? 0,
-  }));
+  const byFamily = Object.entries(families).map(
+    ([family, requests]) =>
+      [requests.map((request, rank) => [request, 1 / (rank + 1)] as const), share[family] ?? 0] as const,
+  );
   const mix: MixRequest[] = [];
-  for (let i = 0; i < count; i++) {
-    let at = random();
-    const chosen = draws.find((d) => (at -= d.share) < 0) ?? draws[0]!;
-    mix.push(chosen.draw());
-  }
+  for (let i = 0; i < count; i++) mix.push(random.weighted(random.weighted(byFamily)));
   return mix;
 }
 

@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { JSON_TYPE } from './json-text.ts';
 
 export const EXPORT_FORMATS = ['csv', 'ndjson', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -34,7 +35,7 @@ export const exportFormatParam = z
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   ndjson: 'application/x-ndjson; charset=utf-8',
-  json: 'application/json; charset=utf-8',
+  json: JSON_TYPE,
 };
 
 /** The 200 answer of an export route in the OpenAPI document: one content type a format. */

@@ -25,7 +25,10 @@ export async function* textSlices(pieces: Iterable<string>): AsyncGenerator<stri
   if (slice !== '') yield slice;
 }
 
+/** The content type of every JSON answer. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** Answers with the JSON text `pieces` make, sent slice by slice. */
 export function sendJsonPieces(reply: FastifyReply, pieces: Iterable<string>): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(Readable.from(textSlices(pieces), { objectMode: false }));
+  return reply.type(JSON_TYPE).send(Readable.from(textSlices(pieces), { objectMode: false }));
 }

@@ -11,11 +11,12 @@
  * 200 and a JSON body in one piece are kept; errors and streamed answers (export) never are.
  *
  * Every answer says whether it came from the cache in `X-Cache` (`HIT` or `MISS`), which is how
- * a benchmark measures hit rates where the service runs; `stats()` counts them in process.
+ * a benchmark measures hit rates where the service runs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Catalog } from '../../taxon/catalog.ts';
 import { languageOf } from '../answers/shape.ts';
+import { JSON_TYPE } from '../answers/json-text.ts';
 import { createResponseCache } from '../answers/response-cache.ts';
 
 declare module 'fastify' {
@@ -35,16 +36,8 @@ export interface AnswerCacheOptions {
   maxBytes: number;
 }
 
-export interface AnswerCacheStats {
-  hits: number;
-  misses: number;
-}
-
-/** The type of every answer kept (others are not kept). */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** The header that says whether an answer was kept. */
-export const CACHE_HEADER = 'x-cache';
+const CACHE_HEADER = 'x-cache';
 
 /**
  * Canonical JSON: object keys sorted at every depth, so that equal values give equal texts. The
@@ -79,11 +72,10 @@ interface Pending {
 
 /**
  * Registers the cache on `app`: its hooks apply to the routes registered on `app` after it (the
- * caller registers it in the scope of the routes it should answer). Returns the counts.
+ * caller registers it in the scope of the routes it should answer). Only JSON answers are kept.
  */
-export function registerAnswerCache(app: FastifyInstance, { catalog, maxBytes }: AnswerCacheOptions): AnswerCacheStats {
-  const stats: AnswerCacheStats = { hits: 0, misses: 0 };
-  if (maxBytes <= 0) return stats;
+export function registerAnswerCache(app: FastifyInstance, { catalog, maxBytes }: AnswerCacheOptions): void {
+  if (maxBytes <= 0) return;
   const answers = createResponseCache(maxBytes);
   const pending = new WeakMap<FastifyRequest, Pending>();
   app.addHook('preHandler', async (request, reply) => {
@@ -92,11 +84,7 @@ export function registerAnswerCache(app: FastifyInstance, { catalog, maxBytes }:
     const key = requestKey(request);
     const under = await catalog();
     const kept = answers.get(under, key);
-    if (kept !== undefined) {
-      stats.hits++;
-      return reply.header(CACHE_HEADER, 'HIT').type(JSON_TYPE).send(kept);
-    }
-    stats.misses++;
+    if (kept !== undefined) return reply.header(CACHE_HEADER, 'HIT').type(JSON_TYPE).send(kept);
     pending.set(request, { key, catalog: under });
     reply.header(CACHE_HEADER, 'MISS');
   });
@@ -107,5 +95,4 @@ export function registerAnswerCache(app: FastifyInstance, { catalog, maxBytes }:
     answers.set(miss.catalog, miss.key, payload);
     return payload;
   });
-  return stats;
 }

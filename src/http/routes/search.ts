@@ -11,6 +11,7 @@ import { translate, type ResponseLanguage } from '../answers/translate.ts';
 import { autocompleteHitAnswer, ERROR_ANSWERS, listAnswer, searchHitAnswer } from '../schemas/responses.ts';
 import { searchQuery, type SearchQuery } from '../schemas/search.ts';
 import { languageOf } from '../answers/shape.ts';
+import { JSON_TYPE } from '../answers/json-text.ts';
 
 const CONTEXT = 'http://schema.laji.fi/context/taxon-search.jsonld';
 /** An empty list has no items whose context it could name: the real API answers the generic one. */
@@ -83,8 +84,6 @@ export interface SearchRouteOptions {
   engine: Pick<SearchEngine, 'catalog'>;
   search: SearchService;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** An answer already serialised: Fastify sends a string as it is. */
 function sendSerialised(reply: FastifyReply, body: string) {
