@@ -5,6 +5,10 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
+  // Mutants of the engine's cost estimates and of its choices between equal ways are ignored, with
+  // the reason (tools/stryker/evaluation-choices.mjs).
+  plugins: ['@stryker-mutator/*', './tools/stryker/evaluation-choices.mjs'],
+  ignorers: ['evaluation-choices'],
   // The suite less the browser, child-process, engine-thread and cluster tests, which run no
   // mutated code in the test process or need what a mutation run does not have (docs/mutation.md).
   vitest: { configFile: 'vitest.mutation.config.ts' },

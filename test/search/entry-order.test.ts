@@ -36,6 +36,16 @@ describe('word tokens', () => {
   it('gives each repetition of a word its occurrence, and reverses by code point', () => {
     expect(wordRepeats(['pica', 'pica', 'pica', 'x'])).toEqual(['pica 2', 'pica 3']);
     expect(wordRepeats(['bubo'])).toEqual([]);
+    // Step 8 counts up to eight occurrences of a word: the ninth and tenth get no token.
+    expect(wordRepeats(Array.from({ length: 10 }, () => 'pica'))).toEqual([
+      'pica 2',
+      'pica 3',
+      'pica 4',
+      'pica 5',
+      'pica 6',
+      'pica 7',
+      'pica 8',
+    ]);
     expect(reverse('käki')).toBe('ikäk');
     expect(reverse('a\u{1F426}b')).toBe('b\u{1F426}a');
   });
@@ -51,5 +61,22 @@ describe('nameOrders (steps 15–17 and the taxon id)', () => {
       { name: 'berguv', nameType: 'MX.vernacularName', language: 'sv', taxonId: 'MX.2' },
     ];
     expect([...nameOrders(entries)]).toEqual([4, 0, 2, 3, 1]);
+  });
+
+  it('orders by the name type before the taxon id', () => {
+    const entries = [
+      { name: 'bubo', nameType: 'MX.scientificName', taxonId: 'MX.1' },
+      { name: 'Bubo', nameType: 'MX.hasSynonym', taxonId: 'MX.2' },
+    ];
+    expect([...nameOrders(entries)]).toEqual([1, 0]);
+  });
+
+  it('compares the names lower-cased, not upper-cased', () => {
+    // × (U+00D7) lies between Ö (U+00D6) and ö (U+00F6): lower-cased, ×Sorbaronia comes first.
+    const entries = [
+      { name: 'Öljypalmu', nameType: 'MX.vernacularName', taxonId: 'MX.1' },
+      { name: '×Sorbaronia', nameType: 'MX.scientificName', taxonId: 'MX.2' },
+    ];
+    expect([...nameOrders(entries)]).toEqual([1, 0]);
   });
 });

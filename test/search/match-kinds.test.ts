@@ -5,8 +5,10 @@ import {
   classifyName,
   idLookupName,
   isExact,
+  isExactByKeys,
   isLikely,
   isPartial,
+  isPartialByKeys,
   isTaxonIdExact,
   likelyKeyLengths,
   likePartial,
@@ -40,6 +42,8 @@ describe('prepareQuery', () => {
     expect(q('    ').searchable).toBe(false);
     expect(q('××').searchable).toBe(false);
     expect(classifyName('Kotka', q('    '))).toBeUndefined();
+    expect(isExact('a', q('a'))).toBe(false);
+    expect(classifyName('A', q('a'))).toBeUndefined();
   });
 });
 
@@ -111,6 +115,9 @@ describe('partial', () => {
     expect(likePartial('PARUS MAJOR MAJOR', 'PARUS MAJOR MAJ')).toBe(true);
     expect(likePartial('PARUS MAJOR', 'PARUS MAJOR MAJ')).toBe(false);
     expect(likePartial('A B', 'A  B')).toBe(false);
+    // A word starting with a space is `% MAJ%`: the name's start is a place too.
+    expect(likePartial(' MAJOR', ' MAJ')).toBe(true);
+    expect(likePartial('MAJOR', ' MAJ')).toBe(false);
   });
 
   it('takes % and _ typed by the user literally', () => {
@@ -130,6 +137,8 @@ describe('partial', () => {
     expect(isPartial('Salix × rubens', q('salix rub'))).toBe(true);
     expect(isPartial('Salix ×rubens', q('salix x'))).toBe(true);
     expect(isPartial('Salix rubens', q('salix x'))).toBe(false);
+    // Through the query's variant without the lone x alone: one variant suffices.
+    expect(isPartial('Salix rubens', q('salix x rub'))).toBe(true);
   });
 });
 
@@ -148,12 +157,21 @@ describe('likely', () => {
     expect(isLikely('kotka', q('kotkq'), { likelyOnly: true })).toBe(true);
     expect(classifyName('kotka', q('kotkq'), ['LIKELY'])).toMatchObject({ matchType: 'LIKELY' });
     expect(classifyName('kotka', q('kotkq'), ['PARTIAL', 'LIKELY'])).toBeUndefined();
+    // Seven characters are enough, six are not.
+    expect(isLikely('maakotka', q('maakotk'))).toBe(true);
+    expect(isLikely('maakotka', q('maakot'))).toBe(false);
+    expect(isLikely('maakotka', q('maakot'), { likelyOnly: true })).toBe(true);
   });
 
   it('needs a similarity strictly above 0.88 and excludes exact names', () => {
     expect(isLikely('Parus major', q('parus majr'))).toBe(true);
     expect(isLikely('Parus major', q('Parus major'))).toBe(false);
     expect(isLikely('Cygnus cygnus', q('parus major'))).toBe(false);
+    // The query as the first 8 of 20 letters: Jaro (8/20 + 1 + 1) / 3 = 0.8, with four common
+    // leading letters 0.8 + 0.4 × 0.2 = 0.88 exactly, which is not above; of 19 letters it is.
+    expect(likelySimilarity('abcdefghijklmnopqrst', q('abcdefgh'))).toBe(0.88);
+    expect(isLikely('abcdefghijklmnopqrst', q('abcdefgh'))).toBe(false);
+    expect(isLikely('abcdefghijklmnopqrs', q('abcdefgh'))).toBe(true);
   });
 });
 
@@ -232,6 +250,16 @@ describe('properties', () => {
 });
 
 describe('the rules over precomputed keys', () => {
+  it('find nothing for an unsearchable query, and no partial match below four raw code units', () => {
+    const a = { exactKeys: ['A'], foldedKeys: ['A'] };
+    expect(isExactByKeys(a, q('a'))).toBe(false);
+    expect(isPartialByKeys(a, q('a'))).toBe(false);
+    const maakotka = { exactKeys: ['MAAKOTKA'], foldedKeys: ['MAAKOTKA'] };
+    expect(isPartialByKeys(maakotka, q('kot'))).toBe(false);
+    expect(isPartialByKeys(maakotka, q(' kot'))).toBe(true);
+    expect(isPartialByKeys(maakotka, q('kotk'))).toBe(true);
+  });
+
   it('agree with the rules over names', async () => {
     const { isExactByKeys, isPartialByKeys, likelySimilarityAboveThreshold } = await import(
       '../../src/search/match-kinds.ts'

@@ -58,6 +58,26 @@ describe('nameTokenInput', () => {
     expect(tokens.prominenceBits).toEqual(['2', '3']);
   });
 
+  it('writes folded keys and text equal to the strict ones, no rank and no count as empty parts', () => {
+    const parus = ['PARUS MAJOR'];
+    const same = { exactKeys: parus, foldedKeys: parus, rankText: 'parus major', foldedRankText: 'parus major' };
+    expect(nameTokenInput({ ...same, taxonRank: 'MX.species', observationCountFinland: 2632 })).toBe(
+      'PARUS MAJOR\u001e\u001eparus major\u001e\u001eMX.species\u001e2632',
+    );
+    const kaki = { exactKeys: ['KÄKI'], foldedKeys: ['KAKI'], rankText: 'käki', foldedRankText: 'kaki' };
+    const input = nameTokenInput(kaki);
+    expect(input).toBe('KÄKI\u001eKAKI\u001ekäki\u001ekaki\u001e\u001e');
+    expect(nameTokenDeriver()(input!)).toMatchObject({
+      rankWords: ['käki'],
+      foldedRankWords: ['kaki'],
+      prominenceBits: [],
+    });
+    const salix = ['SALIX RUBENS', 'SALIX X RUBENS'];
+    expect(
+      nameTokenInput({ exactKeys: salix, foldedKeys: salix, rankText: 'salix rubens', foldedRankText: 'salix rubens' }),
+    ).toBe('SALIX RUBENS\u001fSALIX X RUBENS\u001e\u001esalix rubens\u001e\u001e\u001e');
+  });
+
   it('is none for an entry without its keys', () => {
     const whole = { exactKeys: ['A'], foldedKeys: ['A'], rankText: 'a', foldedRankText: 'a' };
     expect(nameTokenInput(whole)).toBeTypeOf('string');

@@ -217,6 +217,22 @@ describe('compareMatches: each step decides', () => {
     const b = sci('Parus major', { taxonId: 'MX.10' });
     expect(compareMatches(a, b, 'parus')).toBe(0);
     expect(ids(sortMatches([a, b], rankQuery('parus')))).toEqual(['MX.10', 'MX.2']);
+    expect(ids(sortMatches([b, a], rankQuery('parus')))).toEqual(['MX.10', 'MX.2']);
+  });
+
+  it('breaks a full tie of a match without a taxon id as the empty id: before every id', () => {
+    const withId = sci('Parus major', { taxonId: 'MX.1' });
+    const withoutId = sci('Parus major');
+    expect(ids(sortMatches([withId, withoutId], rankQuery('parus')))).toEqual([undefined, 'MX.1']);
+    expect(ids(sortMatches([withoutId, withId], rankQuery('parus')))).toEqual([undefined, 'MX.1']);
+  });
+
+  it('skips step 6 when only one of the matches carries a similarity', () => {
+    // By similarity 'parus majorx' would come first; the name decides instead (step 16).
+    const similar = sci('parus majorx', { similarity: 0.95 });
+    const plain = sci('parus major');
+    expect(compareMatches(plain, similar, 'parus')).toBeLessThan(0);
+    expect(compareMatches(similar, plain, 'parus')).toBeGreaterThan(0);
   });
 
   it('counts word matches as pairs of equal name and query words (a pinned reading of step 8)', () => {

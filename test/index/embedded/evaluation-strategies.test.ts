@@ -210,3 +210,129 @@ describe('evaluation on bigger collections of mostly rare terms', () => {
     );
   });
 });
+
+const someValues = (from: number, count: number, step: number) =>
+  Array.from({ length: count }, (_, i) => from + i * step);
+const page = { size: 20, track_total_hits: true, _source: ['n'] };
+
+/** Conjunctions within conjunctions, so that an inner one filters the outer one's candidates. */
+const NESTED_BODIES: Record<string, unknown>[] = [
+  {
+    query: {
+      bool: {
+        filter: [
+          { term: { grp: 'g1' } },
+          {
+            bool: {
+              filter: [{ range: { n: { gte: 10, lte: 200 } } }],
+              must_not: [{ term: { flag: true } }, { terms: { 'items.name': ['i1', 'i2', 'i3'] } }],
+            },
+          },
+        ],
+      },
+    },
+    ...page,
+  },
+  {
+    query: {
+      bool: {
+        filter: [{ terms: { n: someValues(0, 40, 3) } }],
+        must_not: [{ bool: { filter: [{ term: { grp: 'g2' } }], must_not: [{ prefix: { kw: { value: 'a' } } }] } }],
+      },
+    },
+    ...page,
+  },
+  {
+    query: {
+      bool: {
+        should: [
+          { bool: { filter: [{ terms: { n: someValues(5, 30, 7) } }], must_not: [{ term: { num: 2 } }] } },
+          { bool: { filter: [{ term: { grp: 'g3' } }, { exists: { field: 'flag' } }] } },
+        ],
+        minimum_should_match: 1,
+      },
+    },
+    ...page,
+  },
+  {
+    query: {
+      bool: {
+        filter: [
+          { terms: { n: someValues(1, 60, 2) } },
+          {
+            bool: {
+              should: [{ term: { num: 1 } }, { term: { num: 2 } }, { range: { n: { gte: 50, lte: 90 } } }],
+              minimum_should_match: 2,
+            },
+          },
+          { bool: { must_not: [{ terms: { 'items.name': ['i4', 'i5'] } }] } },
+        ],
+      },
+    },
+    ...page,
+  },
+  {
+    query: {
+      bool: {
+        filter: [
+          { exists: { field: 'items' } },
+          { bool: { filter: [{ terms: { n: someValues(2, 20, 11) } }, { term: { grp: 'g1' } }] } },
+        ],
+        must_not: [{ bool: { filter: [{ exists: { field: 'kw' } }], must_not: [{ term: { kw: 'b' } }] } }],
+      },
+    },
+    ...page,
+  },
+];
+
+/** Choices that never vary: always the first way, always the second, or the two in turn. */
+const FIXED_CHOICES: Record<string, () => () => boolean> = {
+  'always the first way': () => () => true,
+  'always the second way': () => () => false,
+  'the first way, then the second, in turn': () => {
+    let next = false;
+    return () => {
+      next = !next;
+      return next;
+    };
+  },
+  'the second way, then the first, in turn': () => {
+    let next = true;
+    return () => {
+      next = !next;
+      return next;
+    };
+  },
+};
+
+describe('each way of evaluating taken every time', () => {
+  // The same requests under each fixed choice: a way that answers wrongly fails here whatever the
+  // number of random runs (the random choices above may leave a way untaken in a short run).
+  const SEED = 20261129;
+  const bigDocs = bigCollection(SEED, 600);
+  const bigBodies = [...fc.sample(bigBodyArb, { seed: SEED, numRuns: 40 }), ...NESTED_BODIES];
+  const small = fc.sample(
+    fc.tuple(
+      docsArb,
+      fc.array(bodyArb, { minLength: 6, maxLength: 6 }),
+      fc.array(scoringQueryArb, { minLength: 2, maxLength: 2 }),
+    ),
+    { seed: SEED, numRuns: 12 },
+  );
+
+  for (const [name, chooser] of Object.entries(FIXED_CHOICES)) {
+    it(`answers like the brute-force evaluator, ${name}`, () => {
+      setStrategyChooser(chooser());
+      check(bigDocs, bigBodies);
+      for (const [docs, bodies, queries] of small) {
+        const scoring = queries.map((query) => ({
+          query,
+          sort: [{ _score: 'desc' }, { n: 'asc' }],
+          size: 6,
+          _source: false,
+        }));
+        check(docs, [...bodies, ...scoring]);
+      }
+    });
+  }
+});

@@ -79,3 +79,25 @@ describe('wildcard', () => {
     );
   });
 });
+
+describe('_id and fields the mapping does not have', () => {
+  it('exists on _id matches every document', () => {
+    expect(matching(index, { exists: { field: '_id' } })).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
+  });
+
+  it('term, terms, prefix and wildcard on an unmapped field match nothing, even a value that is an id', () => {
+    expect(matching(index, { term: { colour: 't1' } })).toEqual([]);
+    expect(matching(index, { terms: { colour: ['t1', 't2'] } })).toEqual([]);
+    expect(matching(index, { prefix: { colour: { value: 't' } } })).toEqual([]);
+    expect(matching(index, { wildcard: { colour: { value: 't?*' } } })).toEqual([]);
+  });
+
+  it('refuses prefix and wildcard on _id, and names the query a numeric field refuses', () => {
+    for (const query of [{ prefix: { _id: { value: 't' } } }, { wildcard: { _id: { value: 't?*' } } }]) {
+      expect(() => matching(index, query)).toThrow('the _id field is only supported by term, terms and ids');
+    }
+    expect(() => matching(index, { wildcard: { order: { value: '1?*' } } })).toThrow(
+      'field [order] of type [integer] does not support wildcard queries',
+    );
+  });
+});
