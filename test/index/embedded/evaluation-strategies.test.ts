@@ -285,6 +285,58 @@ const NESTED_BODIES: Record<string, unknown>[] = [
   },
 ];
 
+const scored = (filter: Record<string, unknown>, boost = 1) => ({ constant_score: { filter, boost } });
+const byScore = (order: 'asc' | 'desc') => [{ _score: order }, { n: 'asc' }, '_doc'];
+
+/** Scores summed over many matches, so that a sort by score reads them clause by clause. */
+const SCORED_BODIES: Record<string, unknown>[] = [
+  {
+    query: {
+      bool: {
+        should: [
+          scored({ term: { grp: 'g1' } }, 2),
+          scored({ terms: { n: someValues(0, 100, 1) } }),
+          scored({ exists: { field: 'flag' } }, 0.5),
+          scored({ terms: { n: someValues(3, 5, 40) } }, 3),
+        ],
+        minimum_should_match: 1,
+      },
+    },
+    sort: byScore('desc'),
+    size: 30,
+    _source: false,
+  },
+  {
+    query: {
+      bool: {
+        must: [scored({ range: { n: { gte: 20, lte: 200 } } }, 1.5)],
+        should: [scored({ term: { num: 1 } }, 2), scored({ terms: { 'items.name': ['i1', 'i2', 'i3', 'i9'] } })],
+      },
+    },
+    sort: byScore('asc'),
+    size: 30,
+    _source: false,
+  },
+  {
+    query: {
+      bool: {
+        should: [
+          scored({ term: { num: 1 } }),
+          scored({ term: { grp: 'g2' } }),
+          scored({ terms: { n: someValues(0, 30, 7) } }),
+          scored({ terms: { 'items.name': ['i1', 'i2', 'i3', 'i4', 'i5'] } }),
+        ],
+        minimum_should_match: 2,
+        filter: [{ exists: { field: 'kw' } }],
+        must_not: [{ term: { flag: true } }],
+      },
+    },
+    sort: byScore('desc'),
+    size: 25,
+    _source: false,
+  },
+];
+
 /** Choices that never vary: always the first way, always the second, or the two in turn. */
 const FIXED_CHOICES: Record<string, () => () => boolean> = {
   'always the first way': () => () => true,
@@ -310,7 +362,7 @@ describe('each way of evaluating taken every time', () => {
   // number of random runs (the random choices above may leave a way untaken in a short run).
   const SEED = 20261129;
   const bigDocs = bigCollection(SEED, 600);
-  const bigBodies = [...fc.sample(bigBodyArb, { seed: SEED, numRuns: 40 }), ...NESTED_BODIES];
+  const bigBodies = [...fc.sample(bigBodyArb, { seed: SEED, numRuns: 40 }), ...NESTED_BODIES, ...SCORED_BODIES];
   const small = fc.sample(
     fc.tuple(
       docsArb,
@@ -335,4 +387,27 @@ describe('each way of evaluating taken every time', () => {
       }
     });
   }
+});
+
+describe('a minimum of more than 256 should clauses', () => {
+  it('finds the documents that many clauses match, counted over lists or over levels of bitsets', () => {
+    // Per-document counters over lists are bytes, which count past 255 only to 256: from 256
+    // clauses on, the levels of bitsets count.
+    const values = Array.from({ length: 300 }, (_, i) => `i${i}`);
+    const docs = [
+      { id: 'all', items: values.map((name) => ({ name })) },
+      { id: 'most', items: values.slice(0, 259).map((name) => ({ name })) },
+      { id: 'few', items: values.slice(0, 3).map((name) => ({ name })) },
+    ];
+    const should = values.map((name) => ({ term: { 'items.name': name } }));
+    const body = {
+      query: { constant_score: { filter: { bool: { should, minimum_should_match: 260 } } } },
+      _source: false,
+    };
+    for (const chooser of Object.values(FIXED_CHOICES)) {
+      setStrategyChooser(chooser());
+      const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id', queryCache: false });
+      expect(index.search(untyped(body)).hits.hits.map((hit) => hit._id)).toEqual(['all']);
+    }
+  });
 });

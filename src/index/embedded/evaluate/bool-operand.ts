@@ -46,6 +46,9 @@ export class BoolOperand extends Operand {
   /** `required` empty means every document (a `bool` of only `must_not`). */
   constructor(docCount: number, required: readonly Operand[], excluded: readonly Operand[], allDocs: Bitset) {
     super(docCount);
+    // The order operands are planned in, and which leads, are choices between equal answers
+    // (docs/mutation.md): whatever they are, the matches are the same.
+    // Stryker disable all
     const ordered = required.length > 0 ? required.slice().sort(bySize) : [new AllDocs(allDocs)];
     this.estimate = ordered[0]!.estimate;
     const excludedOrder = excluded.slice().sort(byLargerSize);
@@ -55,6 +58,7 @@ export class BoolOperand extends Operand {
       const leadCost = listPlanCost(ordered, i, excludedOrder, docCount);
       if (i === 0 || (leadCost !== cost && prefer(leadCost, cost))) [lead, cost] = [i, leadCost];
     }
+    // Stryker restore all
     this.lead = ordered[lead]!;
     ordered.splice(lead, 1);
     this.requiredProbes = ordered.length;
@@ -191,8 +195,10 @@ export class BoolOperand extends Operand {
 /** Leads tried when planning a conjunction: the operands with the fewest matches. */
 const LEADS_TRIED = 3;
 
+// Stryker disable all: orders of planning, choices between equal answers (above)
 const bySize = (a: Operand, b: Operand) => a.estimate - b.estimate;
 const byLargerSize = (a: Operand, b: Operand) => b.estimate - a.estimate;
+// Stryker restore all
 
 /** Cost of the list plan led by `required[lead]`: its list, filtered by each other operand in turn. */
 function listPlanCost(
