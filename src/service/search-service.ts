@@ -77,9 +77,14 @@ type RankedHit = NameMatchHit & {
 };
 
 const LIST_ORDER: readonly MatchType[] = ['EXACT', 'PARTIAL', 'LIKELY'];
-/** The first page of candidates; when more are needed, pages grow fourfold up to MAX_PAGE. */
-const FIRST_PAGE = 128;
+/**
+ * The first page of candidates: a few per taxon the answer can hold, at least MIN_FIRST_PAGE;
+ * when more are needed, pages grow fourfold up to MAX_PAGE.
+ */
+const MIN_FIRST_PAGE = 16;
+const CANDIDATES_PER_RESULT = 2;
 const MAX_PAGE = 20_000;
+const firstPage = (request: NameSearchRequest) => Math.max(MIN_FIRST_PAGE, request.limit * CANDIDATES_PER_RESULT);
 /**
  * The deepest candidate of one list that is read: the names index's result window, past which
  * Elasticsearch refuses a page (the embedded engine has no window, and stops there too).
@@ -255,7 +260,7 @@ async function* stream(
   let groupKey: number | undefined;
   let read = 0;
   const names = new Set<string>();
-  for (let next = FIRST_PAGE; read < MAX_CANDIDATES; next = Math.min(next * 4, MAX_PAGE)) {
+  for (let next = firstPage(request); read < MAX_CANDIDATES; next = Math.min(next * 4, MAX_PAGE)) {
     const size = Math.min(next, MAX_CANDIDATES - read);
     const result = await index.search<Candidate>('names', compile({ from: read, size }));
     const hits = result.hits.hits;
