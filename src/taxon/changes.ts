@@ -92,7 +92,9 @@ function differencesAt(path: string, a: unknown, b: unknown, out: Difference[]):
   if ((isPlainObject(a) || a === undefined) && (isPlainObject(b) || b === undefined)) {
     const x = a ?? {};
     const y = b ?? {};
-    for (const key of keysOf(x, y)) differencesAt(path === '' ? key : `${path}.${key}`, own(x, key), own(y, key), out);
+    // A field's path is its parent's, a dot, and its key: under a field named by the empty string
+    // that is `.a`, apart from a top-level `a`.
+    for (const key of keysOf(x, y)) differencesAt(`${path}.${key}`, own(x, key), own(y, key), out);
     return;
   }
   if (canonical(a) === canonical(b)) return;

@@ -51,6 +51,12 @@ describe('a change record', () => {
       { field: 'occurrence', added: [], removed: ['a'] },
     ]);
   });
+
+  it('names a field under one named by the empty string apart from a top-level field of its name', () => {
+    const from = { id: 'MX.1', a: 1, '': { a: 1 } };
+    expect(taxonDifferences(from, { ...from, '': { a: 2 } })).toEqual([{ field: '.a', from: 1, to: 2 }]);
+    expect(taxonDifferences(from, { ...from, a: 2 })).toEqual([{ field: 'a', from: 1, to: 2 }]);
+  });
 });
 
 describe('changesOf', () => {
