@@ -283,6 +283,35 @@ const NESTED_BODIES: Record<string, unknown>[] = [
     },
     ...page,
   },
+  {
+    // A short list leads; single sparse terms filter it, kept and dropped.
+    query: {
+      bool: {
+        filter: [
+          { ids: { values: someValues(0, 60, 9).map((i) => `d${i}`) } },
+          { terms: { n: someValues(0, 150, 2) } },
+        ],
+        must_not: [{ term: { n: 7 } }, { terms: { n: [8, 10] } }],
+      },
+    },
+    ...page,
+  },
+  {
+    // More bitsets at hand than one counting pass combines, required and excluded.
+    query: {
+      bool: {
+        filter: [
+          { exists: { field: 'n' } },
+          { exists: { field: 'kw' } },
+          { exists: { field: 'items' } },
+          { exists: { field: 'flag' } },
+          { term: { grp: 'g1' } },
+        ],
+        must_not: [{ term: { kw: 'a' } }, { term: { flag: true } }, { term: { num: 4 } }],
+      },
+    },
+    ...page,
+  },
 ];
 
 const scored = (filter: Record<string, unknown>, boost = 1) => ({ constant_score: { filter, boost } });
@@ -333,6 +362,27 @@ const SCORED_BODIES: Record<string, unknown>[] = [
     },
     sort: byScore('desc'),
     size: 25,
+    _source: false,
+  },
+  {
+    // A must clause whose scores vary by document.
+    query: {
+      bool: {
+        must: [{ bool: { should: [scored({ term: { grp: 'g1' } }, 2), scored({ term: { num: 1 } })] } }],
+        should: [scored({ exists: { field: 'flag' } }, 0.5)],
+      },
+    },
+    sort: byScore('desc'),
+    size: 30,
+    _source: false,
+  },
+  {
+    // One should clause whose scores vary by document.
+    query: {
+      bool: { should: [{ bool: { should: [scored({ term: { grp: 'g2' } }, 2), scored({ term: { num: 3 } })] } }] },
+    },
+    sort: byScore('desc'),
+    size: 30,
     _source: false,
   },
 ];
@@ -408,6 +458,19 @@ describe('a minimum of more than 256 should clauses', () => {
       setStrategyChooser(chooser());
       const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id', queryCache: false });
       expect(index.search(untyped(body)).hits.hits.map((hit) => hit._id)).toEqual(['all']);
+      // Scored, each clause counting 1.
+      const hits = index.search(
+        untyped({
+          ...body,
+          query: {
+            bool: {
+              should: should.map((clause) => ({ constant_score: { filter: clause } })),
+              minimum_should_match: 260,
+            },
+          },
+        }),
+      ).hits.hits;
+      expect(hits.map((hit) => [hit._id, hit._score])).toEqual([['all', 300]]);
     }
   });
 });

@@ -83,6 +83,7 @@ export class BoolOperand extends Operand {
 
   private conjoin(scratch: Scratch): Matches {
     const { lead, probes } = this;
+    // Stryker disable next-line ConditionalExpression,BlockStatement: the list plan and the bitset plan give the same matches
     if (this.asLists) {
       if (probes.length === 0) {
         const docs = lead.list(scratch);
@@ -150,6 +151,7 @@ export class BoolOperand extends Operand {
     return this.evaluatedOperand(scratch).bits(scratch);
   }
 
+  // Stryker disable next-line BlockStatement: a bitset at hand is a shortcut: the other ways compute the same set
   override readyBits(): Bitset | undefined {
     return this.asOperand?.readyBits();
   }
@@ -174,6 +176,7 @@ export class BoolOperand extends Operand {
   }
 
   override filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
+    // Stryker disable next-line all: filtering through the operands or by the evaluated conjunction gives the same candidates
     if (this.asOperand !== undefined || !prefer(this.throughCost(n) + n, this.planCost() + n * PROBE * 2)) {
       return this.evaluatedOperand(scratch).filter(scratch, cands, n, out, keep);
     }

@@ -33,11 +33,14 @@ export abstract class Operand {
 
   constructor(readonly docCount: number) {}
 
+  // Stryker disable all: read only by the cost estimates (docs/mutation.md)
   protected get wordCount(): number {
     return (this.docCount + 31) >>> 5;
   }
+  // Stryker restore all
 
   /** A bitset of the matches that costs nothing to get (shared: read-only). */
+  // Stryker disable next-line BlockStatement: its body returns undefined, as an empty body does
   readyBits(): Bitset | undefined {
     return undefined;
   }
@@ -53,6 +56,7 @@ export abstract class Operand {
   matches(scratch: Scratch): Matches {
     const ready = this.readyBits();
     if (ready !== undefined) return { docs: ready, count: this.exact };
+    // Stryker disable next-line BlockStatement: without this way the other runs, with the same matches
     if (prefer(this.listCost(), this.bitsCost() + this.wordCount * WORD_COUNT)) {
       const docs = this.list(scratch);
       return { docs: new DocList(this.docCount, docs), count: docs.length };
@@ -73,6 +77,7 @@ export abstract class Operand {
   filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
     const ready = this.readyBits();
     if (ready !== undefined) return filterByBits(cands, n, out, keep, ready);
+    // Stryker disable next-line BlockStatement: without this way the other runs, with the same matches
     if (prefer(this.bitsCost() + n * PROBE, this.listCost() + gallopCost(n, this.estimate))) {
       return filterByBits(cands, n, out, keep, this.bits(scratch));
     }
@@ -132,6 +137,7 @@ export abstract class Operand {
       target.andNot(ready);
       return undefined;
     }
+    // Stryker disable next-line BlockStatement: without this way the other runs, with the same matches
     if (prefer(this.bitsCost() + this.wordCount * WORD_OP, this.listCost() + this.estimate * BIT_SET)) {
       target.andNot(this.bits(scratch));
       return undefined;
@@ -182,6 +188,7 @@ export class AllDocs extends Operand {
     this.exact = all.size;
   }
 
+  // Stryker disable next-line BlockStatement: a bitset at hand is a shortcut: the other ways compute the same set
   override readyBits(): Bitset {
     return this.all;
   }
@@ -192,6 +199,7 @@ export class AllDocs extends Operand {
 
   list(scratch: Scratch): Uint32Array {
     const docs = scratch.list(this.docCount).subarray(0, this.docCount);
+    // Stryker disable next-line EqualityOperator: a typed array ignores a write past its end
     for (let doc = 0; doc < docs.length; doc++) docs[doc] = doc;
     return docs;
   }
@@ -219,6 +227,7 @@ export class BitsOperand extends Operand {
     super(set.size);
   }
 
+  // Stryker disable next-line BlockStatement: a bitset at hand is a shortcut: the other ways compute the same set
   override readyBits(): Bitset {
     return this.set;
   }
@@ -229,6 +238,7 @@ export class BitsOperand extends Operand {
 
   list(scratch: Scratch): Uint32Array {
     if (this.listed === undefined) {
+      // Stryker disable next-line LogicalOperator: the count is known wherever one is built (leaf-matcher.ts, operandOfMatches)
       const docs = scratch.list(this.exact ?? this.set.count());
       this.listed = docs.subarray(0, this.set.writeTo(docs));
     }

@@ -158,15 +158,17 @@ export class PostingsOperand extends Operand {
   }
 
   override filter(scratch: Scratch, cands: Uint32Array, n: number, out: Uint32Array, keep: boolean): number {
-    // Stryker disable next-line MethodExpression: the base class's `filter`, not an array's (its mutant, `super` alone, does not parse)
+    // Stryker disable next-line all: the base class's `filter` (not an array's: its MethodExpression mutant, `super` alone, does not parse) over what is at hand, a choice between ways that give the same matches (docs/mutation.md)
     if (this.readyBits() !== undefined || this.listed !== undefined) return super.filter(scratch, cands, n, out, keep);
     const byDocValues = this.docValuesCost(n);
     if (byDocValues !== Infinity && prefer(byDocValues, this.listsFilterCost(n)))
       return this.filterByDocValues(cands, n, out, keep);
+    // Stryker disable next-line BlockStatement: without this way the general one below runs, with the same matches
     if (this.runCount === 1) {
       const ord = this.ordAt(0);
       return filterBySorted(cands, n, out, keep, this.postings, this.field.start(ord), this.field.start(ord + 1));
     }
+    // Stryker disable next-line all: a choice between ways that give the same matches (docs/mutation.md)
     if (this.runCount > MAX_FILTERED_RUNS || !prefer(this.probeEachCost(n), super.filterCost(n)))
       // Stryker disable next-line MethodExpression: as above
       return super.filter(scratch, cands, n, out, keep);
@@ -213,6 +215,7 @@ export class PostingsOperand extends Operand {
   /** Several lists: each filtered on its own, the (shorter) survivors merged. */
   override listFiltered(scratch: Scratch, probe: Operand, keep: boolean): { docs: Uint32Array; count: number } {
     const each = this.eachFilteredCost(probe);
+    // Stryker disable next-line all: a choice between ways that give the same matches (docs/mutation.md)
     if (each === Infinity || !prefer(each, super.listFilteredCost(probe))) {
       return super.listFiltered(scratch, probe, keep);
     }
@@ -230,6 +233,7 @@ export class PostingsOperand extends Operand {
   }
 
   override subtractFrom(scratch: Scratch, target: Bitset): number | undefined {
+    // Stryker disable next-line all: a choice between ways that give the same matches (docs/mutation.md)
     if (this.built !== undefined || this.listed !== undefined) return super.subtractFrom(scratch, target);
     let removed = 0;
     for (let i = 0; i < this.runCount; i++) {
