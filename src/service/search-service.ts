@@ -357,9 +357,17 @@ export function nameSearchOf(engine: SearchEngine & Partial<NameSearchEngine>, v
   return own ? { search: own } : createSearchService({ versions });
 }
 
-/** The hits as routes read them: the ranking's own fields left out (what an engine thread sends back). */
+/**
+ * The hits as routes read them (what an engine thread sends back): the ranking's own fields left
+ * out, and of each entry its keys and the ranking's texts, which only the search reads.
+ */
 export function nameMatchHits(hits: readonly NameMatchHit[]): NameMatchHit[] {
-  return hits.map(({ entry, matchType, similarity }) => ({ entry, matchType, similarity }));
+  return hits.map(({ entry, matchType, similarity }) => ({ entry: hitEntryOf(entry), matchType, similarity }));
+}
+
+function hitEntryOf(entry: HitEntry): HitEntry {
+  const { id, exactKeys, foldedKeys, rankText, foldedRankText, nameOrder, ...kept } = entry as Candidate;
+  return kept;
 }
 
 export function createSearchService({ versions }: { versions: Versions }) {
