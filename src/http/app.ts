@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import type { SearchEngine } from '../index/engine.ts';
 import { createCatalogService } from '../service/catalog-service.ts';
 import { createChangesService } from '../service/changes-service.ts';
-import { createSearchService } from '../service/search-service.ts';
+import { nameSearchOf } from '../service/search-service.ts';
 import { createTaxaService } from '../service/taxa-service.ts';
 import { createVersions } from '../service/versions.ts';
 import { enumerationLabels } from '../taxon/enumeration-labels.ts';
@@ -153,7 +153,8 @@ export async function buildApp(app: FastifyInstance, deps: AppDependencies): Pro
     ...(deps.maxNestedTaxa === undefined ? {} : { maxNestedTaxa: deps.maxNestedTaxa }),
   });
   const catalog = createCatalogService(engine);
-  const search = createSearchService({ versions });
+  // Under `taxa serve` the engine thread runs the whole name search (`NameSearchEngine`).
+  const search = nameSearchOf(engine, versions);
   const changes = createChangesService({ versions, loaded: catalog.versions });
   const texts = createTaxonTexts(engine, deps.taxonTextsBytes ?? DEFAULT_TAXON_TEXTS_BYTES);
   const exportSlots = createExportSlots(deps.exportLimits ?? DEFAULT_EXPORT_LIMITS);

@@ -1,10 +1,10 @@
 /**
- * An engine thread: loads one data directory into an embedded engine, then answers searches
- * until the main thread retires it. Loading and index building run here, so the main thread's
- * event loop keeps serving while a data set is read, validated and indexed; a load that fails,
- * even by running out of memory, ends this thread and nothing else. Before its data is served,
- * the thread compacts its heap, so that the memory the load used and no longer needs is given
- * back (`compact-heap.ts`); the compaction is reported once it has been.
+ * An engine thread: loads one data directory into an embedded engine, then answers searches (of
+ * an index, or whole name searches) until the main thread retires it. Loading and index building
+ * run here, so the main thread's event loop keeps serving while a data set is read, validated and
+ * indexed; a load that fails, even by running out of memory, ends this thread and nothing else.
+ * Before its data is served, the thread compacts its heap, so that the memory the load used and
+ * no longer needs is given back (`compact-heap.ts`); the compaction is reported once it has been.
  *
  * Started by `worker-engine.ts`; the messages are in `thread-protocol.ts`.
  */
@@ -18,6 +18,8 @@ import { createEmbeddedEngine, type EmbeddedEngine } from '../index/embedded-eng
 import type { EncodedState } from '../index/snapshot/engine-state-file.ts';
 import { SnapshotRefused } from '../index/snapshot/snapshot-file.ts';
 import { openSnapshot } from '../index/snapshot/snapshot-store.ts';
+import { createSearchService, nameMatchHits } from '../service/search-service.ts';
+import { createVersions } from '../service/versions.ts';
 import { nextTurn, runInSlices } from '../steps.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import { snapshotKey, writeEngineSnapshot } from './engine-snapshot.ts';
@@ -132,6 +134,27 @@ async function loadInto(engine: EmbeddedEngine): Promise<LoadStats> {
   return stats;
 }
 
+/**
+ * What the thread answers each message with. A name search runs whole here, over the versions of
+ * this engine (`versions.ts`: an unknown version is the same error as on the main thread), and
+ * only its final hits cross back.
+ */
+function answererOver(engine: EmbeddedEngine): (message: ToThread) => Promise<unknown> {
+  const names = createSearchService({ versions: createVersions(engine) });
+  return async (message) => {
+    switch (message.type) {
+      case 'search':
+        return engine.search(message.ref, message.body);
+      case 'name-search':
+        return nameMatchHits(await names.search(message.version, message.params));
+      case 'built-fields':
+        return engine.builtFields();
+      case 'kept-changes':
+        return engine.keptChangeIndices();
+    }
+  };
+}
+
 load().then(
   ({ engine, catalog, stats, write }) => {
     // Outside `load`, so that what only the load held is garbage by now.
@@ -139,12 +162,9 @@ load().then(
     // The changes indices the data served before kept, built before this data is served (and
     // after the compaction, so that their budget is sized to the heap the data leaves).
     engine.buildChanges(options.changes, (built) => send({ type: 'phase', phase: { phase: 'index', ...built } }));
+    const answerTo = answererOver(engine);
     port.on('message', (message: ToThread) => {
-      const answer =
-        message.type === 'search'
-          ? engine.search(message.ref, message.body)
-          : Promise.resolve(message.type === 'built-fields' ? engine.builtFields() : engine.keptChangeIndices());
-      answer.then(
+      answerTo(message).then(
         (result) => send({ type: 'result', id: message.id, json: JSON.stringify(result) }),
         (error: unknown) => send({ type: 'failed', id: message.id, error: serializeError(error) }),
       );

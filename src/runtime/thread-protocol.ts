@@ -1,7 +1,8 @@
 /**
  * The messages between the service's main thread and an engine thread (`engine-thread.ts`):
- * the main thread asks for one load and then for searches; the thread answers each search by
- * its number, and reports the load's phases, progress, result or refusal.
+ * the main thread asks for one load and then for searches (of an index, or whole name searches);
+ * the thread answers each by its number, and reports the load's phases, progress, result or
+ * refusal.
  *
  * A search result crosses as JSON text, as an Elasticsearch answer does: the main thread parses it
  * (faster than the structured clone, and exactly what the other engine's client hands over).
@@ -13,6 +14,7 @@ import type { LoadStats } from '../../loaders/load-data-dir.ts';
 import type { ErrorCode, Issue } from '../errors.ts';
 import type { BuiltFields, ChangesRef } from '../index/embedded-engine.ts';
 import type { IndexRef, SearchBody } from '../index/engine.ts';
+import type { NameSearchParams } from '../query/name-search.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { Compaction } from './compact-heap.ts';
 
@@ -37,11 +39,13 @@ export interface ThreadOptions {
 }
 
 /**
- * A search, or which fields the thread's indices have built, or which changes indices it keeps
- * (answered as results too).
+ * A search, or a whole name search (`NameSearchEngine`: the thread runs the search service over
+ * its engine and answers the final hits), or which fields the thread's indices have built, or
+ * which changes indices it keeps (answered as results too).
  */
 export type ToThread =
   | { type: 'search'; id: number; ref: IndexRef; body: SearchBody }
+  | { type: 'name-search'; id: number; version: string; params: NameSearchParams }
   | { type: 'built-fields'; id: number }
   | { type: 'kept-changes'; id: number };
 

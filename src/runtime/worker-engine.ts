@@ -2,7 +2,9 @@
  * The embedded engine run off the main thread: each load starts an engine thread
  * (`engine-thread.ts`) that reads, validates and indexes the data directory, then answers the
  * searches. The main thread only serves HTTP and passes search bodies and results, so neither a
- * load of half a million taxa nor one slow search holds its event loop.
+ * load of half a million taxa nor one slow search holds its event loop. A name search runs whole
+ * in the thread (`nameSearch`): one message there and its final hits back, not one per list and
+ * page of candidates.
  *
  * A new load is built in a new thread while the old one keeps answering; when it is done, new
  * searches go to the new thread and the old one ends once its searches have been answered: the
@@ -33,6 +35,8 @@ import {
 import { lockOwner, releaseLock } from '../index/snapshot/snapshot-store.ts';
 import type { Catalog } from '../taxon/catalog.ts';
 import type { BuiltFields, ChangesRef } from '../index/embedded-engine.ts';
+import type { NameSearchParams } from '../query/name-search.ts';
+import type { NameMatchHit, NameSearchEngine } from '../service/search-service.ts';
 import type { FromThread, LoadPhase, SerializedError, ThreadOptions, ToThread } from './thread-protocol.ts';
 
 export interface WorkerEngineOptions {
@@ -50,7 +54,7 @@ export interface WorkerEngineOptions {
   snapshotDir?: string;
 }
 
-export interface WorkerEngine extends SearchEngine {
+export interface WorkerEngine extends SearchEngine, NameSearchEngine {
   /** The fields the serving thread's indices have built so far, by index kind. */
   builtFields(): Promise<BuiltFields>;
   /** The changes indices the serving thread keeps, least recently searched first. */
@@ -152,10 +156,20 @@ class EngineThread {
   }
 
   search(ref: IndexRef, body: SearchBody): Promise<unknown> {
+    return this.queued((id) => ({ type: 'search', id, ref, body }));
+  }
+
+  /** A whole name search, run in the thread: its final hits. */
+  nameSearch(version: string, params: NameSearchParams): Promise<NameMatchHit[]> {
+    return this.queued((id) => ({ type: 'name-search', id, version, params })) as Promise<NameMatchHit[]>;
+  }
+
+  /** A search, unless as many as the thread may hold wait already. */
+  private queued(message: (id: number) => ToThread): Promise<unknown> {
     if (this.pending.size >= MAX_QUEUED_SEARCHES) {
       return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The search engine is busy; try again shortly'));
     }
-    return this.ask((id) => ({ type: 'search', id, ref, body }));
+    return this.ask(message);
   }
 
   /** The fields the thread's indices have built so far. */
@@ -282,6 +296,9 @@ export function createWorkerEngine(options: WorkerEngineOptions = {}): WorkerEng
     },
     async search<T>(ref: IndexRef, body: SearchBody): Promise<SearchResult<T>> {
       return (await servingNow().thread.search(ref, body)) as SearchResult<T>;
+    },
+    async nameSearch(version, params) {
+      return servingNow().thread.nameSearch(version, params);
     },
     async ready(): Promise<Readiness> {
       if (serving) return { ready: true };

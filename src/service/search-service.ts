@@ -15,7 +15,7 @@
  * repeated; `limit` caps the combined result.
  */
 import type { estypes } from '@elastic/elasticsearch';
-import type { SearchBody } from '../index/engine.ts';
+import type { SearchBody, SearchEngine } from '../index/engine.ts';
 import { NAMES_INDEX_SETTINGS } from '../index/mappings/names-mapping.ts';
 import {
   compileExact,
@@ -338,6 +338,37 @@ async function likelyMatches(index: VersionIndices, request: NameSearchRequest, 
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+/**
+ * An engine that runs the whole name search next to its indices: the worker engine, whose
+ * thread runs this service over its own engine, so that one name search is one message between
+ * the threads instead of one per list and page of candidates.
+ */
+export interface NameSearchEngine {
+  nameSearch(version: string, params: NameSearchParams): Promise<NameMatchHit[]>;
+}
+
+/**
+ * The name search to serve over `engine`: the engine's own when it has one (`NameSearchEngine`),
+ * otherwise this service over `versions`.
+ */
+export function nameSearchOf(engine: SearchEngine & Partial<NameSearchEngine>, versions: Versions): SearchService {
+  const own = engine.nameSearch?.bind(engine);
+  return own ? { search: own } : createSearchService({ versions });
+}
+
+/**
+ * The hits as routes read them (what an engine thread sends back): the ranking's own fields left
+ * out, and of each entry its keys and the ranking's texts, which only the search reads.
+ */
+export function nameMatchHits(hits: readonly NameMatchHit[]): NameMatchHit[] {
+  return hits.map(({ entry, matchType, similarity }) => ({ entry: hitEntryOf(entry), matchType, similarity }));
+}
+
+function hitEntryOf(entry: HitEntry): HitEntry {
+  const { id, exactKeys, foldedKeys, rankText, foldedRankText, nameOrder, ...kept } = entry as Candidate;
+  return kept;
+}
 
 export function createSearchService({ versions }: { versions: Versions }) {
   return {

@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
+import { searchParamsOf } from '../../src/http/routes/search.ts';
+import { searchQuery } from '../../src/http/schemas/search.ts';
 import { coalesced } from '../../src/runtime/reload.ts';
 import { createWorkerEngine, MAX_QUEUED_SEARCHES, type WorkerEngine } from '../../src/runtime/worker-engine.ts';
 import { AppError } from '../../src/errors.ts';
 import { DataLoadError } from '../../loaders/problems.ts';
+import { buildTestApp } from '../helpers/app.ts';
 import { fixtureCopy, FIXTURE_DIR, removeTempDirs } from '../helpers/data-dir.ts';
 import type { LoadPhase } from '../../src/runtime/thread-protocol.ts';
 
@@ -133,6 +136,71 @@ describe('the engine in its own thread', () => {
     engine = createWorkerEngine({ heapMb: 256 });
     await engine.load(FIXTURE_DIR);
     expect(await engine.versions()).toEqual(['current', 'MR.424']);
+  });
+});
+
+describe('name search in the engine thread', () => {
+  /** Exact, partial (one stream and two), likely, an id, a version by id, the legacy routes, errors. */
+  const NAME_SEARCHES = [
+    '/taxa/search?query=susi',
+    '/taxa/search?query=vulp',
+    '/taxa/search?query=picea%20ab&matchType=partial',
+    '/taxa/search?query=laulujoutsenn',
+    '/taxa/search?query=keltaagnelma&limit=3',
+    '/taxa/search?query=kuusi&lang=fi&selectedFields=id,matchingName,vernacularName',
+    '/taxa/search?query=MX.46549',
+    '/taxa/search?query=x',
+    '/taxa/search?query=Canis&checklistVersion=MR.424',
+    '/taxa/search?query=Thalictrum&checklist=MR.2&checklistVersion=%20current%20',
+    '/autocomplete/taxa?query=kett',
+    '/v0/taxa/search?query=susi',
+    '/v0/autocomplete/taxon?q=kett&includePayload=true',
+    '/taxa/search?query=susi&checklistVersion=MR.999',
+    '/autocomplete/taxa?query=kett&checklistVersion=current2',
+    '/taxa/search?query=susi&limit=0',
+  ];
+
+  it('answers byte for byte as the in-process engine does, each name search one message to the thread', async () => {
+    const inProcess = await buildTestApp({ answerCacheBytes: 0 });
+    engine = createWorkerEngine();
+    await engine.load(FIXTURE_DIR);
+    const searches = vi.spyOn(engine, 'search');
+    const nameSearches = vi.spyOn(engine, 'nameSearch');
+    const app = await createApp({ engine, answerCacheBytes: 0, checkAnswers: true });
+    try {
+      for (const url of NAME_SEARCHES) {
+        const [expected, answered] = await Promise.all([inProcess.app.inject({ url }), app.inject({ url })]);
+        expect(answered.statusCode, url).toBe(expected.statusCode);
+        expect(answered.headers['content-type'], url).toBe(expected.headers['content-type']);
+        expect(answered.body, url).toBe(expected.body);
+      }
+      expect(searches).not.toHaveBeenCalled();
+      // All but the one refused by its schema (limit=0) reached the thread.
+      expect(nameSearches).toHaveBeenCalledTimes(NAME_SEARCHES.length - 1);
+    } finally {
+      await inProcess.app.close();
+    }
+  });
+
+  it('refuses name searches beyond its queue with a 503, and fails those under way with a 503 when the thread ends', async () => {
+    engine = createWorkerEngine();
+    await engine.load(FIXTURE_DIR);
+    const params = searchParamsOf(searchQuery.parse({ query: 'kettu' }));
+    const refusedOf = (settled: PromiseSettledResult<unknown>[]) =>
+      settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason);
+    const queued = await Promise.allSettled(
+      Array.from({ length: MAX_QUEUED_SEARCHES + 10 }, () => engine!.nameSearch('current', params)),
+    );
+    expect(refusedOf(queued)).toHaveLength(10);
+    expect(refusedOf(queued)[0]).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    const underWay = Array.from({ length: 100 }, () => engine!.nameSearch('current', params));
+    await engine.close();
+    const ended = refusedOf(await Promise.allSettled(underWay));
+    expect(ended.length).toBeGreaterThan(0);
+    for (const error of ended) {
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    }
   });
 });
 
