@@ -365,6 +365,23 @@ const SCORED_BODIES: Record<string, unknown>[] = [
     _source: false,
   },
   {
+    // Equal scores and a minimum over rare terms: counted over their posting lists.
+    query: {
+      bool: {
+        should: [
+          scored({ terms: { n: someValues(0, 10, 1) } }),
+          scored({ terms: { n: someValues(5, 10, 1) } }),
+          scored({ terms: { n: someValues(10, 10, 1) } }),
+          scored({ term: { n: 7 } }),
+        ],
+        minimum_should_match: 2,
+      },
+    },
+    sort: byScore('desc'),
+    size: 30,
+    _source: false,
+  },
+  {
     // A must clause whose scores vary by document.
     query: {
       bool: {
@@ -471,6 +488,26 @@ describe('a minimum of more than 256 should clauses', () => {
         }),
       ).hits.hits;
       expect(hits.map((hit) => [hit._id, hit._score])).toEqual([['all', 300]]);
+    }
+  });
+});
+
+describe('a single rare term filtering a short list', () => {
+  it('keeps and drops the candidates its posting list holds, whichever way is taken', () => {
+    // 640 documents, each value of n held by four: no term has a bitset at hand.
+    const docs = Array.from({ length: 640 }, (_, i) => ({ id: `d${i}`, n: i % 160 }));
+    const ids = { ids: { values: ['d5', 'd6', 'd165'] } };
+    const bodies = [
+      { query: { bool: { filter: [ids, { term: { n: 5 } }] } }, _source: false },
+      { query: { bool: { filter: [ids], must_not: [{ term: { n: 5 } }] } }, _source: false },
+    ];
+    for (const chooser of [undefined, ...Object.values(FIXED_CHOICES)]) {
+      setStrategyChooser(chooser?.());
+      const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id', queryCache: false });
+      expect(bodies.map((body) => index.search(untyped(body)).hits.hits.map((hit) => hit._id))).toEqual([
+        ['d5', 'd165'],
+        ['d6'],
+      ]);
     }
   });
 });
