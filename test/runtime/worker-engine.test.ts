@@ -21,6 +21,11 @@ afterEach(async () => {
 const taxaTotal = async (app: Awaited<ReturnType<typeof createApp>>) =>
   (await app.inject({ method: 'GET', url: '/taxa' })).json().total;
 
+/** The reasons of the promises that were rejected, in order. */
+function refusals(settled: PromiseSettledResult<unknown>[]): unknown[] {
+  return settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason);
+}
+
 describe('the engine in its own thread', () => {
   it('is not ready while the first load runs, and answers as the in-process engine does after it', async () => {
     engine = createWorkerEngine();
@@ -120,7 +125,7 @@ describe('the engine in its own thread', () => {
         engine!.search(ref, { query: { match_all: {} }, size: 1 }),
       ),
     );
-    const refused = settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason);
+    const refused = refusals(settled);
     expect(refused).toHaveLength(10);
     expect(refused[0]).toBeInstanceOf(AppError);
     expect(refused[0]).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 });
@@ -186,16 +191,14 @@ describe('name search in the engine thread', () => {
     engine = createWorkerEngine();
     await engine.load(FIXTURE_DIR);
     const params = searchParamsOf(searchQuery.parse({ query: 'kettu' }));
-    const refusedOf = (settled: PromiseSettledResult<unknown>[]) =>
-      settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason);
     const queued = await Promise.allSettled(
       Array.from({ length: MAX_QUEUED_SEARCHES + 10 }, () => engine!.nameSearch('current', params)),
     );
-    expect(refusedOf(queued)).toHaveLength(10);
-    expect(refusedOf(queued)[0]).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+    expect(refusals(queued)).toHaveLength(10);
+    expect(refusals(queued)[0]).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE', statusCode: 503 });
     const underWay = Array.from({ length: 100 }, () => engine!.nameSearch('current', params));
     await engine.close();
-    const ended = refusedOf(await Promise.allSettled(underWay));
+    const ended = refusals(await Promise.allSettled(underWay));
     expect(ended.length).toBeGreaterThan(0);
     for (const error of ended) {
       expect(error).toBeInstanceOf(AppError);

@@ -404,24 +404,21 @@ const SCORED_BODIES: Record<string, unknown>[] = [
   },
 ];
 
+/** The two ways in turn, `first` the first time. */
+const inTurn = (first: boolean) => () => {
+  let next = !first;
+  return () => {
+    next = !next;
+    return next;
+  };
+};
+
 /** Choices that never vary: always the first way, always the second, or the two in turn. */
 const FIXED_CHOICES: Record<string, () => () => boolean> = {
   'always the first way': () => () => true,
   'always the second way': () => () => false,
-  'the first way, then the second, in turn': () => {
-    let next = false;
-    return () => {
-      next = !next;
-      return next;
-    };
-  },
-  'the second way, then the first, in turn': () => {
-    let next = true;
-    return () => {
-      next = !next;
-      return next;
-    };
-  },
+  'the first way, then the second, in turn': inTurn(true),
+  'the second way, then the first, in turn': inTurn(false),
 };
 
 describe('each way of evaluating taken every time', () => {
