@@ -226,6 +226,10 @@ describe('compilePartial', () => {
     expect(gramsOf(compilePartial(request('röt'), PAGE))).toEqual(['{"term":{"diacriticGrams":"RÖT"}}']);
   });
 
+  const candidateClause = (query: string) =>
+    (compilePartial(request(query), PAGE).query as { bool: { filter: { bool: { filter: object[] } }[] } }).bool
+      .filter[0]!.bool.filter[0];
+
   it('asks a one-word query too short for trigrams as the start of a name', () => {
     const query = JSON.stringify(compilePartial(request('ab'), PAGE).query);
     expect(query).toContain('{"prefix":{"foldedKeys":{"value":"AB"}}}');
@@ -269,10 +273,7 @@ describe('compilePartial', () => {
   });
 
   it('asks for a later word too short for trigrams as the start of a later word of the name', () => {
-    const candidates = (query: string) =>
-      (compilePartial(request(query), PAGE).query as { bool: { filter: { bool: { filter: object[] } }[] } }).bool
-        .filter[0]!.bool.filter[0];
-    expect(candidates('p m ma')).toEqual({
+    expect(candidateClause('p m ma')).toEqual({
       bool: {
         should: [
           {
@@ -290,9 +291,26 @@ describe('compilePartial', () => {
     });
   });
 
+  it('asks a word that only folding makes three letters long for its folded trigram', () => {
+    // `Œ` folds to `OE`: `œu` is `oeu`, found inside `Bœuf` as well as at the start of a name.
+    expect(JSON.stringify(compilePartial(request('œu'), PAGE).query)).toContain(
+      '{"bool":{"filter":[{"term":{"grams":"OEU"}}]}}',
+    );
+  });
+
+  it('asks for the words of a query as trimmed, and for nothing when only spaces are left', () => {
+    // `prepareQuery` keeps a no-break space (Java's trim does not remove it); the words are asked without it.
+    expect(candidateClause('\u00a0bb cc')).toEqual(candidateClause('bb cc'));
+    expect(candidateClause('\u00a0\u00a0')).toEqual({ bool: { should: [], minimum_should_match: 1 } });
+  });
+
   it('says the one-word order is final, and escapes wildcard characters of the query', () => {
     expect(partialOrder(request('kotka'))).toBe('final');
-    expect(partialOrder(request(Array.from({ length: 70 }, (_, i) => `w${i}`).join(' ')))).toBe('grouped');
+    // Steps 7 and 9 take a bit each and genus and observations 13: 24 bits leave 9 for the word pairs,
+    // up to 8 repeats of each word: 63 words fit (8 × 63 < 2^9), 64 do not.
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    expect(partialOrder(request(words(63)))).toBe('split');
+    expect(partialOrder(request(words(64)))).toBe('grouped');
     const should = (compilePartial(request('a*b?c'), PAGE).query as { bool: { should: object[] } }).bool.should;
     expect(should).toContainEqual(scored(2 ** 15, { wildcard: { foldedRankWords: { value: 'a\\*b\\?c?*' } } }));
   });
@@ -342,6 +360,33 @@ describe('compileLikely', () => {
         bool: {
           filter: [{ range: { keyLengths: { gte: 5, lte: 11 } } }, ...FILTERS],
           must_not: [NOT_EQUAL, ...NOT_HIDDEN],
+        },
+      },
+    ]);
+  });
+
+  it('asks for the first three and four letters only of keys longer than that, each start once', () => {
+    const starts = (query: string) =>
+      (
+        compileLikely(request(query)).query as { bool: { should: { constant_score: { filter: object } }[] } }
+      ).bool.should
+        .map((clause) => clause.constant_score.filter)
+        .filter((filter) => !('term' in filter));
+    expect(starts('lau')).toEqual([]);
+    expect(starts('lauk')).toEqual([{ prefix: { foldedKeys: { value: 'LAU' } } }]);
+    // A hybrid with its genus abbreviated: its keys with and without the sign start differently.
+    expect(request('S x rubens').query.keys).toEqual(['S X RUBENS', 'S RUBENS']);
+    expect(starts('S x rubens')).toEqual([
+      {
+        bool: {
+          should: [{ prefix: { foldedKeys: { value: 'S X' } } }, { prefix: { foldedKeys: { value: 'S R' } } }],
+          minimum_should_match: 1,
+        },
+      },
+      {
+        bool: {
+          should: [{ prefix: { foldedKeys: { value: 'S X ' } } }, { prefix: { foldedKeys: { value: 'S RU' } } }],
+          minimum_should_match: 1,
         },
       },
     ]);

@@ -13,6 +13,7 @@ import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
 import { setStrategyChooser } from '../../../src/index/embedded/evaluate/strategy.ts';
 import { bodyArb, docsArb, propertyCatalog, propertyFields, scoringQueryArb } from './arbitraries.ts';
 import { bruteSearch } from './brute-force-search.ts';
+import { FIXED_CHOICES } from './fixed-choices.ts';
 import { untyped } from './fixtures.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 600);
@@ -403,23 +404,6 @@ const SCORED_BODIES: Record<string, unknown>[] = [
     _source: false,
   },
 ];
-
-/** The two ways in turn, `first` the first time. */
-const inTurn = (first: boolean) => () => {
-  let next = !first;
-  return () => {
-    next = !next;
-    return next;
-  };
-};
-
-/** Choices that never vary: always the first way, always the second, or the two in turn. */
-const FIXED_CHOICES: Record<string, () => () => boolean> = {
-  'always the first way': () => () => true,
-  'always the second way': () => () => false,
-  'the first way, then the second, in turn': inTurn(true),
-  'the second way, then the first, in turn': inTurn(false),
-};
 
 describe('each way of evaluating taken every time', () => {
   // The same requests under each fixed choice: a way that answers wrongly fails here whatever the
