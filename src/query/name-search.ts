@@ -22,6 +22,7 @@ import {
 import {
   and,
   compileNode,
+  contains,
   exists,
   longerPrefix,
   not,
@@ -173,17 +174,17 @@ function laterWordClauses(word: string): FilterNode[] {
 }
 
 /**
- * One query key as candidates: grams of a single word; for several words, the first word as a
- * prefix of the name, and each later one by `laterWordClauses`.
+ * One query key as candidates: grams of a single word, or a word too short for them anywhere in
+ * a name (a query of one or two letters typed with spaces after it, as `ar  `); for several
+ * words, the first word as a prefix of the name, and each later one by `laterWordClauses`.
  */
 function partialKeyClause(key: string): FilterNode {
   const [first = '', ...rest] = wordsOf(key);
-  const start = prefix.build('foldedKeys', foldDiacritics(first));
   if (rest.length === 0) {
     const grams = gramClauses(first);
-    return grams.length > 0 ? and.build(grams) : start;
+    return grams.length > 0 ? and.build(grams) : contains.build('foldedKeys', foldDiacritics(first));
   }
-  return and.build([start, ...rest.flatMap(laterWordClauses)]);
+  return and.build([prefix.build('foldedKeys', foldDiacritics(first)), ...rest.flatMap(laterWordClauses)]);
 }
 
 /** Index fields of the ranking text: strict, or folded when the query folds. */

@@ -73,6 +73,15 @@ export function searchBehaviour(client: Client) {
       expect(await search('query=vul')).toEqual([]);
     });
 
+    it('finds a query of one or two letters typed with spaces after it anywhere in a name', async () => {
+      // `lp  ` is four characters as typed (enough for partial matches) and two once cleaned:
+      // too short for trigrams, it is looked for inside the names, as SQL LIKE '%LP%' does.
+      expect(brief(await search('query=lp%20%20&matchType=partial'))).toEqual([
+        'partialMatches:MX.46587:Vulpes vulpes',
+        'partialMatches:MX.51126:Vulpes',
+      ]);
+    });
+
     it('lists a name equal to the query as an exact match only, never as a partial one too', async () => {
       // Thalictrum holds its query as a substring too: only the partial list is asked for, so no
       // exact list before it has taken the taxon.

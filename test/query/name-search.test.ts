@@ -230,10 +230,14 @@ describe('compilePartial', () => {
     (compilePartial(request(query), PAGE).query as { bool: { filter: { bool: { filter: object[] } }[] } }).bool
       .filter[0]!.bool.filter[0];
 
-  it('asks a one-word query too short for trigrams as the start of a name', () => {
-    const query = JSON.stringify(compilePartial(request('ab'), PAGE).query);
-    expect(query).toContain('{"prefix":{"foldedKeys":{"value":"AB"}}}');
-    expect(query).not.toMatch(/grams/);
+  it('asks a one-word query too short for trigrams anywhere in a name, its wildcard characters escaped', () => {
+    expect(candidateClause('ab  ')).toEqual({
+      bool: { should: [{ wildcard: { foldedKeys: { value: '*AB*' } } }], minimum_should_match: 1 },
+    });
+    expect(JSON.stringify(compilePartial(request('ab'), PAGE).query)).not.toMatch(/grams/);
+    expect(candidateClause('*?  ')).toEqual({
+      bool: { should: [{ wildcard: { foldedKeys: { value: '*\\*\\?*' } } }], minimum_should_match: 1 },
+    });
   });
 
   it('asks for the first word as a prefix and the trigrams of the others', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   and,
   compileNode,
+  contains,
   exists,
   ids,
   longerPrefix,
@@ -59,6 +60,13 @@ describe('prefix and longerPrefix', () => {
       wildcard: { name: { value: 'a\\*b\\?c\\\\?*' } },
     });
     expect(printNode(longerPrefix.build('name', 'par'))).toBe('name:"par"?*');
+  });
+
+  it('compile a text held anywhere to a wildcard of the escaped text between two *', () => {
+    expect(compileNode(contains.build('name', 'a*b?c\\'))).toEqual({
+      wildcard: { name: { value: '*a\\*b\\?c\\\\*' } },
+    });
+    expect(printNode(contains.build('name', 'ar'))).toBe('name:*"ar"*');
   });
 });
 

@@ -234,7 +234,7 @@ describe('name search order', () => {
     );
   });
 
-  it.fails('finds a query of one or two letters typed with padding anywhere in a name, as FinBIF does', async () => {
+  it('finds a query of one or two letters typed with padding anywhere in a name, as FinBIF does', async () => {
     const docs = documentsOf([
       {
         scientificName: 'parus',

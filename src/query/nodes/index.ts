@@ -1,6 +1,7 @@
 /** Dispatch over the node kinds; the `never` checks make a new kind impossible to forget. */
 import type { Query } from '../../index/search-body.ts';
 import * as and from './and.ts';
+import * as contains from './contains.ts';
 import * as exists from './exists.ts';
 import * as ids from './ids.ts';
 import * as not from './not.ts';
@@ -13,7 +14,7 @@ import * as terms from './terms.ts';
 import type { FilterNode } from './types.ts';
 
 export type * from './types.ts';
-export { and, exists, ids, longerPrefix, not, or, prefix, range, term, terms };
+export { and, contains, exists, ids, longerPrefix, not, or, prefix, range, term, terms };
 
 export function compileNode(node: FilterNode): Query {
   switch (node.kind) {
@@ -33,6 +34,8 @@ export function compileNode(node: FilterNode): Query {
       return prefix.compile(node);
     case 'longerPrefix':
       return longerPrefix.compile(node);
+    case 'contains':
+      return contains.compile(node);
     case 'range':
       return range.compile(node);
     case 'exists':
@@ -60,6 +63,8 @@ export function printNode(node: FilterNode): string {
       return prefix.print(node);
     case 'longerPrefix':
       return longerPrefix.print(node);
+    case 'contains':
+      return contains.print(node);
     case 'range':
       return range.print(node);
     case 'exists':

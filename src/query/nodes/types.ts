@@ -50,6 +50,13 @@ export interface LongerPrefixNode {
   prefix: string;
 }
 
+/** Terms that hold `text` anywhere: the wildcard `*text*`. */
+export interface ContainsNode {
+  kind: 'contains';
+  field: string;
+  text: string;
+}
+
 /** Numbers between the bounds, both included; a missing bound is open. */
 export interface RangeNode {
   kind: 'range';
@@ -72,5 +79,6 @@ export type FilterNode =
   | OrNode
   | PrefixNode
   | LongerPrefixNode
+  | ContainsNode
   | RangeNode
   | ExistsNode;

@@ -68,10 +68,20 @@ describe('wildcard', () => {
     expect(matching(index, { wildcard: { name: { value: 'parus?*' } } })).toEqual([]);
   });
 
+  it('matches the terms that hold a literal anywhere: *text*', () => {
+    expect(matching(index, { wildcard: { name: { value: '*us*' } } })).toEqual(['t2', 't3', 't4', 't5']);
+    expect(matching(index, { wildcard: { name: { value: '*s m*' } } })).toEqual(['t2']);
+    expect(matching(index, { wildcard: { name: { value: '*a\\rus*' } } })).toEqual(['t2', 't3']);
+    expect(matching(index, { wildcard: { name: { value: '*\\**' } } })).toEqual([]);
+    expect(matching(index, { wildcard: { name: { value: '**' } } })).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
+    expect(matching(index, { wildcard: { name: { value: '*PARUS*' } } })).toEqual([]);
+    expect(matching(index, { wildcard: { colour: { value: '*t*' } } })).toEqual([]);
+  });
+
   it('refuses other patterns and options', () => {
-    for (const pattern of ['Parus*', '*us', '?lg', 'Parus', 'a?*b', 'a*?*']) {
+    for (const pattern of ['Parus*', '*us', '?lg', 'Parus', 'a?*b', 'a*?*', '*a*b*', '*a?*', '*', '***']) {
       expect(() => matching(index, { wildcard: { name: { value: pattern } } })).toThrow(
-        /only a literal prefix followed by \?\*/,
+        /only a literal prefix followed by \?\*, or a literal between two \*/,
       );
     }
     expect(() => matching(index, untyped({ query: { wildcard: { name: { wildcard: 'P?*' } } } }).query)).toThrow(

@@ -7,6 +7,7 @@ import { fail } from '../request/dsl-reader.ts';
 import type { FieldIndex } from '../build/field-index.ts';
 import type { IndexData } from '../build/index-data.ts';
 import type {
+  ContainsNode,
   ExistsNode,
   LeafNode,
   LongerPrefixNode,
@@ -35,6 +36,8 @@ export function matchLeaf(node: LeafNode, index: IndexData): Operand {
       return matchPrefix(node, index);
     case 'longerPrefix':
       return matchLongerPrefix(node, index);
+    case 'contains':
+      return matchContains(node, index);
   }
 }
 
@@ -112,6 +115,20 @@ function matchLongerPrefix(node: LongerPrefixNode, index: IndexData): Operand {
   return ordRange(index, field, [from < to && dictionary.keyAt(from) === node.prefix ? from + 1 : from, to]);
 }
 
+/**
+ * The terms that hold the text anywhere, found by reading the whole dictionary: the one leaf
+ * whose cost grows with the field's terms. The name search asks it only for a partial query of
+ * one or two letters (src/search/README.md).
+ */
+function matchContains(node: ContainsNode, index: IndexData): Operand {
+  const field = mappedField(node, index);
+  if (field === undefined) return new NoDocs(index.docCount);
+  const { terms } = keywordDictionary(field, node);
+  const ords: number[] = [];
+  for (let ord = 0; ord < terms.length; ord++) if (terms[ord]!.includes(node.text)) ords.push(ord);
+  return ords.length === 0 ? new NoDocs(index.docCount) : PostingsOperand.ofOrds(field, ords);
+}
+
 /** `_id` is only supported where it is a plain id lookup. */
 function mappedField(node: LeafNode & { field: string }, index: IndexData): FieldIndex | undefined {
   const field = index.field(node.field);
@@ -120,7 +137,7 @@ function mappedField(node: LeafNode & { field: string }, index: IndexData): Fiel
   return field;
 }
 
-function keywordDictionary(field: FieldIndex, node: PrefixNode | LongerPrefixNode): KeywordDictionary {
+function keywordDictionary(field: FieldIndex, node: PrefixNode | LongerPrefixNode | ContainsNode): KeywordDictionary {
   if (field.dictionary.kind !== 'keyword') {
     fail(
       node.clause,

@@ -88,21 +88,30 @@ function parsePrefix(body: unknown, clause: string): LeafNode {
 }
 
 /**
- * `{ field: { value: "prefix?*" } }`: the terms that start with a literal
- * prefix (`*`, `?` and `\\` escaped by `\\`) and are longer than it, the one wildcard the compiler
- * sends. Other patterns are refused.
+ * `{ field: { value: "prefix?*" } }`: the terms that start with a literal prefix and are longer
+ * than it; `{ field: { value: "*text*" } }`: the terms that hold a literal text anywhere. In
+ * both, `*`, `?` and `\\` are escaped by `\\`. These are the wildcards the compiler sends; other
+ * patterns are refused.
  */
 function parseWildcard(body: unknown, clause: string): LeafNode {
   const [field, spec] = fieldEntry(body, clause);
   const pattern = valueString(spec, `${clause}.${field}`);
   const prefix = LONGER_PREFIX.exec(pattern)?.[1];
-  if (prefix === undefined)
-    fail(clause, `unsupported pattern ${JSON.stringify(pattern)}: only a literal prefix followed by ?*`);
-  return { kind: 'longerPrefix', clause, field, prefix: prefix.replace(/\\(.)/gsu, '$1') };
+  if (prefix !== undefined) return { kind: 'longerPrefix', clause, field, prefix: literalOf(prefix) };
+  const text = CONTAINS.exec(pattern)?.[1];
+  if (text !== undefined) return { kind: 'contains', clause, field, text: literalOf(text) };
+  return fail(
+    clause,
+    `unsupported pattern ${JSON.stringify(pattern)}: only a literal prefix followed by ?*, or a literal between two *`,
+  );
 }
 
 /** A literal (escaped `*`, `?`, `\\`, no bare ones) followed by `?*`. */
 const LONGER_PREFIX = /^((?:[^*?\\]|\\.)*)\?\*$/su;
+/** A literal between two `*`. */
+const CONTAINS = /^\*((?:[^*?\\]|\\.)*)\*$/su;
+
+const literalOf = (escaped: string) => escaped.replace(/\\(.)/gsu, '$1');
 
 /** The string of `{ value }`. */
 function valueString(spec: unknown, clause: string): string {

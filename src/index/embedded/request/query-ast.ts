@@ -7,7 +7,7 @@
 
 export type QueryNode = MatchAllNode | BoolNode | ConstantScoreNode | LeafNode;
 
-export type LeafNode = TermsNode | RangeNode | ExistsNode | IdsNode | PrefixNode | LongerPrefixNode;
+export type LeafNode = TermsNode | RangeNode | ExistsNode | IdsNode | PrefixNode | LongerPrefixNode | ContainsNode;
 
 export interface MatchAllNode {
   kind: 'match_all';
@@ -78,6 +78,14 @@ export interface LongerPrefixNode {
   clause: string;
   field: string;
   prefix: string;
+}
+
+/** The terms that hold `text` anywhere (the wildcard `*text*`). */
+export interface ContainsNode {
+  kind: 'contains';
+  clause: string;
+  field: string;
+  text: string;
 }
 
 export type Scalar = string | number | boolean;
