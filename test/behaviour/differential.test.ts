@@ -239,6 +239,7 @@ function generators(sample: SampleValues) {
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...sample.names), fc.nat()).map(prefix) },
     { weight: 1, arbitrary: fc.constantFrom(...sample.ids) },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...sample.names), fc.nat(), fc.constantFrom(...ODD)).map(insert) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...sample.names), fc.nat(), fc.nat()).map(padded) },
   );
   const search: fc.Arbitrary<Request> = fc
     .record({
@@ -462,6 +463,13 @@ function manyValues(n: number, last: string): string[] {
 
 function stripDiacritics(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** One or two letters from inside the name, typed with spaces after them (partial looks for them anywhere). */
+function padded([name, at, length]: [string, number, number]): string {
+  const chars = [...name];
+  const start = at % chars.length;
+  return `${chars.slice(start, start + 1 + (length % 2)).join('')}${' '.repeat(2 + (length % 3))}`;
 }
 
 /** The name with a typo: two neighbouring characters swapped, or one deleted. */

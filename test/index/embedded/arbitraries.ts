@@ -110,7 +110,10 @@ const prefixArb = fc
   .tuple(fc.constantFrom(...KEYWORD_FIELDS), fc.constantFrom('', 'a', 'b', 'é', '\uffff', 'g'))
   .map(([field, value]) => ({ prefix: { [field]: { value } } }));
 const wildcardArb = fc
-  .tuple(fc.constantFrom(...KEYWORD_FIELDS), fc.constantFrom('?*', 'a?*', 'b?*', 'é?*', 'a\\??*', '\\\\?*', 'g?*'))
+  .tuple(
+    fc.constantFrom(...KEYWORD_FIELDS),
+    fc.constantFrom('?*', 'a?*', 'b?*', 'é?*', 'a\\??*', '\\\\?*', 'g?*', '**', '*b*', '* b*', '*😀*', '*\\**'),
+  )
   .map(([field, value]) => ({ wildcard: { [field]: { value } } }));
 const leafArb = fc.oneof(termArb, termsArb, rangeArb, existsArb, idsArb, prefixArb, wildcardArb);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnsupportedQueryError } from '../../../src/index/engine.ts';
+import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
+import { propertyCatalog } from './arbitraries.ts';
 import { fixtureIndex, matching, untyped } from './fixtures.ts';
 
 const index = fixtureIndex();
@@ -76,6 +78,20 @@ describe('wildcard', () => {
     expect(matching(index, { wildcard: { name: { value: '**' } } })).toEqual(['t1', 't2', 't3', 't4', 't5', 't6']);
     expect(matching(index, { wildcard: { name: { value: '*PARUS*' } } })).toEqual([]);
     expect(matching(index, { wildcard: { colour: { value: '*t*' } } })).toEqual([]);
+  });
+
+  it('finds a text only within one term, never across two, whatever characters the terms hold', () => {
+    const docs = ['a\u0000b', 'ba', '', 'ab'].map((kw, i) => ({ id: `d${i}`, kw }));
+    const index = DocumentIndex.build(docs, { fields: propertyCatalog, idField: 'id' });
+    const holding = (text: string) => matching(index, { wildcard: { kw: { value: `*${text}*` } } });
+    expect(holding('b\u0000b')).toEqual([]);
+    expect(holding('\u0000')).toEqual(['d0']);
+    expect(holding('ab')).toEqual(['d3']);
+    expect(holding('ba')).toEqual(['d1']);
+    expect(holding('b')).toEqual(['d0', 'd1', 'd3']);
+    expect(holding('')).toEqual(['d0', 'd1', 'd2', 'd3']);
+    // A mapped keyword field that no document holds has no terms: even `**` matches nothing.
+    expect(matching(index, { wildcard: { short: { value: '**' } } })).toEqual([]);
   });
 
   it('refuses other patterns and options', () => {

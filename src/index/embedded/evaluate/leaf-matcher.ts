@@ -116,16 +116,14 @@ function matchLongerPrefix(node: LongerPrefixNode, index: IndexData): Operand {
 }
 
 /**
- * The terms that hold the text anywhere, found by reading the whole dictionary: the one leaf
+ * The terms that hold the text anywhere, found by searching the whole dictionary: the one leaf
  * whose cost grows with the field's terms. The name search asks it only for a partial query of
  * one or two letters (src/search/README.md).
  */
 function matchContains(node: ContainsNode, index: IndexData): Operand {
   const field = mappedField(node, index);
   if (field === undefined) return new NoDocs(index.docCount);
-  const { terms } = keywordDictionary(field, node);
-  const ords: number[] = [];
-  for (let ord = 0; ord < terms.length; ord++) if (terms[ord]!.includes(node.text)) ords.push(ord);
+  const ords = keywordDictionary(field, node).holding(node.text);
   return ords.length === 0 ? new NoDocs(index.docCount) : PostingsOperand.ofOrds(field, ords);
 }
 

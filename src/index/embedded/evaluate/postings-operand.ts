@@ -33,7 +33,7 @@ export class PostingsOperand extends Operand {
   /** `ords` ascending, or `undefined` for the range `from..to-1`. */
   private constructor(
     private readonly field: FieldIndex,
-    private readonly ords: readonly number[] | undefined,
+    private readonly ords: readonly number[] | Uint32Array | undefined,
     private readonly from: number,
     private readonly to: number,
   ) {
@@ -46,7 +46,7 @@ export class PostingsOperand extends Operand {
     this.exact = this.runCount === 1 ? total : undefined;
   }
 
-  static ofOrds(field: FieldIndex, ords: readonly number[]): PostingsOperand {
+  static ofOrds(field: FieldIndex, ords: readonly number[] | Uint32Array): PostingsOperand {
     return new PostingsOperand(field, ords, 0, 0);
   }
 
