@@ -1,5 +1,6 @@
 import type { Query } from '../../index/search-body.ts';
 import type { ContainsNode } from './types.ts';
+import { wildcardLiteral } from './wildcard-literal.ts';
 
 export function build(field: string, text: string): ContainsNode {
   return { kind: 'contains', field, text };
@@ -7,7 +8,7 @@ export function build(field: string, text: string): ContainsNode {
 
 /** A wildcard of the literal text (its `*`, `?` and `\` escaped) anywhere in a term: `*text*`. */
 export function compile(node: ContainsNode): Query {
-  return { wildcard: { [node.field]: { value: `*${node.text.replace(/[*?\\]/g, '\\$&')}*` } } };
+  return { wildcard: { [node.field]: { value: `*${wildcardLiteral(node.text)}*` } } };
 }
 
 export function print(node: ContainsNode): string {

@@ -11,7 +11,7 @@ import { setStrategyChooser } from '../../../src/index/embedded/evaluate/strateg
 import { propertyCatalog, propertyFields } from './arbitraries.ts';
 import { bruteSearch } from './brute-force-search.ts';
 import { FIXED_CHOICES } from './fixed-choices.ts';
-import { untyped } from './fixtures.ts';
+import { engineAnswer, untyped } from './fixtures.ts';
 
 type Doc = Record<string, unknown>;
 type Body = Record<string, unknown>;
@@ -25,8 +25,7 @@ function build(docs: Doc[], docValueFields: string[] = []): DocumentIndex {
 }
 
 function expectBruteAnswer(index: DocumentIndex, docs: Doc[], body: Body): void {
-  const { took: _took, timed_out: _timedOut, _shards, ...response } = index.search(untyped(body));
-  expect({ response }).toEqual(bruteSearch(docs, propertyFields, body));
+  expect(engineAnswer(index, body)).toEqual(bruteSearch(docs, propertyFields, body));
 }
 
 /** Each body as the first search of a new index: its scratch memory holds no longer list yet. */

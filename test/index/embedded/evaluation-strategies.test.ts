@@ -8,13 +8,12 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UnsupportedQueryError } from '../../../src/index/engine.ts';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
 import { setStrategyChooser } from '../../../src/index/embedded/evaluate/strategy.ts';
 import { bodyArb, docsArb, propertyCatalog, propertyFields, scoringQueryArb } from './arbitraries.ts';
 import { bruteSearch } from './brute-force-search.ts';
 import { FIXED_CHOICES } from './fixed-choices.ts';
-import { untyped } from './fixtures.ts';
+import { engineAnswer, untyped } from './fixtures.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 600);
 
@@ -30,17 +29,6 @@ function randomChoices(seed: number): void {
 }
 
 afterEach(() => setStrategyChooser(undefined));
-
-function engineAnswer(index: DocumentIndex, body: Record<string, unknown>): { refused: string } | { response: object } {
-  try {
-    const { took: _took, timed_out: _timedOut, _shards, ...response } = index.search(untyped(body));
-    return { response };
-  } catch (error) {
-    if (error instanceof UnsupportedQueryError)
-      return { refused: error.clause.startsWith('scoring leaf') ? 'scoring leaf' : error.clause };
-    throw error;
-  }
-}
 
 /**
  * Asks the same index twice, so a second search also runs on scratch memory the first one used

@@ -1,7 +1,7 @@
 /**
  * A small index of taxon-like documents for the unit tests, and helpers to read answers.
  */
-import type { SearchBody } from '../../../src/index/engine.ts';
+import { type SearchBody, UnsupportedQueryError } from '../../../src/index/engine.ts';
 import { DocumentIndex } from '../../../src/index/embedded/document-index.ts';
 import { fieldCatalogFromMapping, type FieldCatalog } from '../../../src/index/embedded/build/field-catalog.ts';
 
@@ -114,4 +114,22 @@ export function matching(index: DocumentIndex, query: SearchBody['query']): stri
 export function totalOf(index: DocumentIndex, body: SearchBody): number | undefined {
   const total = index.search(body).hits.total;
   return typeof total === 'number' ? total : total?.value;
+}
+
+/**
+ * The engine's answer in the brute-force evaluator's shape (`bruteSearch`): the response without
+ * its timing and shards, or the clause it refused.
+ */
+export function engineAnswer(
+  index: DocumentIndex,
+  body: Record<string, unknown>,
+): { refused: string } | { response: object } {
+  try {
+    const { took: _took, timed_out: _timedOut, _shards, ...response } = index.search(untyped(body));
+    return { response };
+  } catch (error) {
+    if (error instanceof UnsupportedQueryError)
+      return { refused: error.clause.startsWith('scoring leaf') ? 'scoring leaf' : error.clause };
+    throw error;
+  }
 }

@@ -106,10 +106,12 @@ function parseWildcard(body: unknown, clause: string): LeafNode {
   );
 }
 
-/** A literal (escaped `*`, `?`, `\\`, no bare ones) followed by `?*`. */
-const LONGER_PREFIX = /^((?:[^*?\\]|\\.)*)\?\*$/su;
+/** A literal: escaped `*`, `?` and `\\`, no bare ones. */
+const LITERAL = String.raw`((?:[^*?\\]|\\.)*)`;
+/** A literal followed by `?*`. */
+const LONGER_PREFIX = new RegExp(String.raw`^${LITERAL}\?\*$`, 'su');
 /** A literal between two `*`. */
-const CONTAINS = /^\*((?:[^*?\\]|\\.)*)\*$/su;
+const CONTAINS = new RegExp(String.raw`^\*${LITERAL}\*$`, 'su');
 
 const literalOf = (escaped: string) => escaped.replace(/\\(.)/gsu, '$1');
 
